@@ -1,0 +1,77 @@
+//! `toritsume perft`: counts legal move paths (the check against reference engines).
+
+use super::{position_arg, thread_pool};
+use clap::Args;
+use serde_json::json;
+use std::time::Instant;
+use toritsume::notation::hodges::to_hodges;
+use toritsume::notation::sfen::write_sfen;
+use toritsume::rules::perft::{perft_divide, perft_parallel};
+
+/// Arguments of `perft`.
+#[derive(Args)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    #[arg(long, short)]
+    depth: u32,
+    /// List each root move with its count.
+    #[arg(long)]
+    divide: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// The position (SFEN, FEN or startpos, optionally with `moves ...`).
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    position: Vec<String>,
+}
+
+/// Runs `perft`.
+pub fn run(a: PerftArgs) -> anyhow::Result<i32> {
+    let pos = position_arg(&a.position)?;
+    let pool = thread_pool(a.threads)?;
+    let start = Instant::now();
+    let (nodes, divide) = pool.install(|| {
+        if a.divide && a.depth > 0 {
+            let d = perft_divide(&pos, a.depth);
+            (d.iter().map(|&(_, n)| n).sum(), Some(d))
+        } else {
+            (perft_parallel(&pos, a.depth), None)
+        }
+    });
+    let elapsed = start.elapsed();
+    let ms = elapsed.as_secs_f64() * 1000.0;
+    let nps = if elapsed.as_secs_f64() > 0.0 {
+        (nodes as f64 / elapsed.as_secs_f64()) as u64
+    } else {
+        0
+    };
+    if a.json {
+        let mut v = json!({
+            "position": write_sfen(&pos),
+            "depth": a.depth,
+            "nodes": nodes,
+            "time_ms": ms.round() as u64,
+            "nps": nps,
+        });
+        if let Some(d) = &divide {
+            v["divide"] = d
+                .iter()
+                .map(|&(m, n)| json!({"move": m.usi(), "hodges": to_hodges(&pos, m), "nodes": n}))
+                .collect();
+        }
+        println!("{v}");
+    } else {
+        if let Some(d) = &divide {
+            for &(m, n) in d {
+                println!("{:<6} {:<10} {n}", m.usi(), to_hodges(&pos, m));
+            }
+            println!();
+        }
+        println!("nodes {nodes}");
+        println!("time  {ms:.0} ms ({nps} nodes/s)");
+    }
+    Ok(0)
+}

@@ -1,0 +1,73 @@
+//! `toritsume show`: everything about one position.
+
+use super::position_arg;
+use clap::Args;
+use serde_json::json;
+use toritsume::notation::diagram::{Style, diagram};
+use toritsume::notation::fen::write_fen;
+use toritsume::notation::hodges::to_hodges_with;
+use toritsume::notation::sfen::write_sfen;
+use toritsume::rules::{MoveList, generate_legal};
+
+/// Arguments of `show`.
+#[derive(Args)]
+pub struct ShowArgs {
+    /// Draw pieces with kanji instead of letters.
+    #[arg(long)]
+    unicode: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// The position (SFEN, FEN or startpos, optionally with `moves ...`).
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    position: Vec<String>,
+}
+
+/// Runs `show`.
+pub fn run(a: ShowArgs) -> anyhow::Result<i32> {
+    let pos = position_arg(&a.position)?;
+    let mut list = MoveList::new();
+    generate_legal(&pos, &mut list);
+    let moves: Vec<(String, String)> = list
+        .iter()
+        .map(|&m| (m.usi(), to_hodges_with(&pos, m, &list)))
+        .collect();
+    if a.json {
+        let v = json!({
+            "sfen": write_sfen(&pos),
+            "fen": write_fen(&pos),
+            "side_to_move": pos.side_to_move().name().to_lowercase(),
+            "in_check": pos.in_check(),
+            "checkmate": pos.in_check() && list.is_empty(),
+            "moves": moves.iter().map(|(u, h)| json!({"usi": u, "hodges": h})).collect::<Vec<_>>(),
+        });
+        println!("{v}");
+        return Ok(0);
+    }
+    let style = if a.unicode {
+        Style::Unicode
+    } else {
+        Style::Ascii
+    };
+    print!("{}", diagram(&pos, style));
+    println!("SFEN: {}", write_sfen(&pos));
+    println!("FEN:  {}", write_fen(&pos));
+    println!("Side to move: {}", pos.side_to_move().name());
+    let status = if !pos.in_check() {
+        "no"
+    } else if list.is_empty() {
+        "yes (checkmate)"
+    } else {
+        "yes"
+    };
+    println!("In check: {status}");
+    println!("Legal moves ({}):", moves.len());
+    for chunk in moves.chunks(6) {
+        let line: Vec<String> = chunk
+            .iter()
+            .map(|(u, h)| format!("{u:<6} {h:<10}"))
+            .collect();
+        println!("  {}", line.join(" ").trim_end());
+    }
+    Ok(0)
+}

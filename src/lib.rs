@@ -1,0 +1,20 @@
+//! # toritsume
+//!
+//! Solves, verifies and generates mate problems (tsume) for Tori Shogi, the 7×7 "bird
+//! shogi" with drops.
+//!
+//! - [`rules`]: the game itself: positions, legal moves (all, checks only, evasions), perft.
+//! - [`notation`]: SFEN / FEN positions, USI and Hodges moves, diagrams.
+//!
+//! ```
+//! use toritsume::notation::parse_position;
+//! use toritsume::rules::perft::perft;
+//!
+//! let mut pos = parse_position("startpos").unwrap();
+//! assert_eq!(perft(&mut pos, 2), 288);
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod notation;
+pub mod rules;

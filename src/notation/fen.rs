@@ -1,0 +1,73 @@
+//! FEN, the form of Fairy-Stockfish's UCI mode and pychess-variants:
+//! `board[hands] side ...`, where the side is `w` for **Black** (the first player) and `b` for
+//! White, and the fields after it vary between programs (they are read and ignored).
+
+use super::ParseError;
+use super::sfen::{parse_board, parse_hands, write_board};
+use crate::rules::hand::SFEN_ORDER;
+use crate::rules::{Color, Position, Setup};
+
+/// Parses a FEN position.
+pub fn parse_fen(text: &str) -> Result<Position, ParseError> {
+    Ok(Position::from_setup(&parse_fen_setup(text)?)?)
+}
+
+/// Parses a FEN position without applying the rules.
+pub fn parse_fen_setup(text: &str) -> Result<Setup, ParseError> {
+    let text = text.trim();
+    let open = text
+        .find('[')
+        .ok_or_else(|| ParseError::Hand("FEN needs its hands in brackets, `[...]`".into()))?;
+    let close = text[open..]
+        .find(']')
+        .map(|i| i + open)
+        .ok_or_else(|| ParseError::Hand(format!("no `]` closes the hands in `{text}`")))?;
+    let mut setup = Setup::default();
+    parse_board(&text[..open], &mut setup)?;
+    let hands = &text[open + 1..close];
+    parse_hands(if hands.is_empty() { "-" } else { hands }, &mut setup)?;
+    let rest: Vec<&str> = text[close + 1..].split_whitespace().collect();
+    setup.side = match rest.first() {
+        Some(&"w") | None => Color::Black,
+        Some(&"b") => Color::White,
+        Some(s) => {
+            return Err(ParseError::Side(format!(
+                "expected `w` (Black, the first player) or `b` (White) in FEN, found `{s}`"
+            )));
+        }
+    };
+    // The last field, when numeric, is the full-move number.
+    if rest.len() >= 2
+        && let Some(n) = rest.last().and_then(|s| s.parse::<u32>().ok())
+        && n > 0
+    {
+        setup.move_number = 2 * n - if setup.side == Color::Black { 1 } else { 0 };
+    }
+    Ok(setup)
+}
+
+/// Writes `pos` as FEN (`board[hands] w|b - - 0 N`).
+pub fn write_fen(pos: &Position) -> String {
+    let mut hands = String::new();
+    for c in Color::ALL {
+        let h = pos.hand(c);
+        for k in SFEN_ORDER {
+            for _ in 0..h.count(k) {
+                hands.push(match c {
+                    Color::Black => k.letter(),
+                    Color::White => k.letter().to_ascii_lowercase(),
+                });
+            }
+        }
+    }
+    format!(
+        "{}[{}] {} - - 0 {}",
+        write_board(pos),
+        hands,
+        match pos.side_to_move() {
+            Color::Black => 'w',
+            Color::White => 'b',
+        },
+        pos.move_number().div_ceil(2).max(1)
+    )
+}

@@ -1,0 +1,142 @@
+//! Reading and writing positions and moves (RULES.md "Notation"): SFEN (native) and FEN
+//! positions, auto-detected, with `startpos` and an optional `moves ...` tail; USI and Hodges
+//! moves; text diagrams and SVG boards.
+//!
+//! Every parser returns a [`ParseError`] that says what is wrong and where; none panics.
+
+pub mod diagram;
+pub mod fen;
+pub mod hodges;
+pub mod sfen;
+pub mod usi;
+
+use crate::rules::{Move, Position, PositionError};
+
+/// The start position in SFEN.
+pub const STARTPOS_SFEN: &str = "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1";
+
+/// What is wrong with a position or move text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// Nothing to parse.
+    #[error("empty position text")]
+    Empty,
+    /// The board field is malformed.
+    #[error("board field: {0}")]
+    Board(String),
+    /// The side-to-move field is malformed.
+    #[error("side to move: {0}")]
+    Side(String),
+    /// The hand field is malformed.
+    #[error("hands: {0}")]
+    Hand(String),
+    /// The move number is malformed.
+    #[error("move number: expected a positive integer, found `{0}`")]
+    MoveNumber(String),
+    /// Text after the position that is not a `moves` list.
+    #[error("unexpected text after the position: `{0}`")]
+    Trailing(String),
+    /// The position breaks a rule.
+    #[error("impossible position: {0}")]
+    Position(#[from] PositionError),
+    /// A move could not be read or is not legal.
+    #[error("move {index} `{text}`: {reason}")]
+    Move {
+        /// 1-based position of the move in its list.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// Why it was refused.
+        reason: String,
+    },
+}
+
+/// Parses a position in any accepted form: `startpos`, SFEN (optionally prefixed `sfen`), or
+/// FEN (recognised by its `[hands]`), each optionally followed by `moves m1 m2 ...` in USI
+/// form (a leading `position` as in the USI command is accepted too).
+pub fn parse_position(text: &str) -> Result<Position, ParseError> {
+    parse_position_with_moves(text).map(|(p, _)| p)
+}
+
+/// Like [`parse_position`], also returning the moves of the `moves` tail (already played on
+/// the returned position).
+pub fn parse_position_with_moves(text: &str) -> Result<(Position, Vec<Move>), ParseError> {
+    let mut tokens: Vec<&str> = text.split_whitespace().collect();
+    if tokens.first() == Some(&"position") {
+        tokens.remove(0);
+    }
+    if tokens.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let (pos_tokens, move_tokens) = match tokens.iter().position(|&t| t == "moves") {
+        Some(i) => (&tokens[..i], &tokens[i + 1..]),
+        None => (&tokens[..], &[][..]),
+    };
+    let mut pos = match pos_tokens {
+        [] => return Err(ParseError::Empty),
+        ["startpos"] => sfen::parse_sfen(STARTPOS_SFEN)?,
+        ["startpos", rest @ ..] => return Err(ParseError::Trailing(rest.join(" "))),
+        ["sfen", rest @ ..] => sfen::parse_sfen(&rest.join(" "))?,
+        [first, ..] if first.contains('[') => fen::parse_fen(&pos_tokens.join(" "))?,
+        _ => sfen::parse_sfen(&pos_tokens.join(" "))?,
+    };
+    let mut moves = Vec::with_capacity(move_tokens.len());
+    for (i, t) in move_tokens.iter().enumerate() {
+        let m = usi::parse_usi_move(&pos, t).map_err(|reason| ParseError::Move {
+            index: i + 1,
+            text: t.to_string(),
+            reason,
+        })?;
+        pos.do_move(m);
+        moves.push(m);
+    }
+    Ok((pos, moves))
+}
+
+/// Parses a list of moves written in USI or Hodges form (mixed freely), skipping move numbers
+/// such as `1.` and `2...`, and checks each is legal in turn from `pos`.
+pub fn parse_move_list(pos: &Position, text: &str) -> Result<Vec<Move>, ParseError> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    let mut index = 0;
+    for t in text.split(|c: char| c.is_whitespace() || c == ',') {
+        let t = t.trim();
+        if t.is_empty() || is_move_number(t) {
+            continue;
+        }
+        // "1.Sw*7c" style: a number glued to the move.
+        let t = strip_move_number(t);
+        index += 1;
+        let m = parse_any_move(&p, t).map_err(|reason| ParseError::Move {
+            index,
+            text: t.to_string(),
+            reason,
+        })?;
+        p.do_move(m);
+        out.push(m);
+    }
+    Ok(out)
+}
+
+fn is_move_number(t: &str) -> bool {
+    let digits = t.trim_end_matches('.');
+    digits.len() < t.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+fn strip_move_number(t: &str) -> &str {
+    let d = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(0);
+    if d > 0 && t[d..].starts_with('.') {
+        t[d..].trim_start_matches('.')
+    } else {
+        t
+    }
+}
+
+/// Reads one move in USI or Hodges form, legal in `pos`.
+pub fn parse_any_move(pos: &Position, text: &str) -> Result<Move, String> {
+    let usi = usi::parse_usi_move(pos, text);
+    if usi.is_ok() || usi::looks_like_usi(text) {
+        return usi;
+    }
+    hodges::parse_hodges(pos, text)
+}

@@ -1,0 +1,444 @@
+//! Move generation: every legal move, only the legal checking moves (the attacker's moves in
+//! a mate search), and the legal replies to a check (the defender's), all from one core so
+//! that they cannot disagree.
+//!
+//! Moves are handed to a [`MoveSink`] a piece at a time as destination bitboards. A
+//! [`MoveList`] sink expands them into moves; the [`count_legal`] sink only counts bits,
+//! which is what makes bulk-counting perft fast. Legality is decided while generating (pins,
+//! checkers, interposition squares), never by playing a move and looking.
+//!
+//! Rules applied here (RULES.md): forced promotion into, within and out of the zone; drops on
+//! empty squares only; no swallow drop on the last rank or on a file with two unpromoted
+//! swallows of the dropper; no swallow drop that mates; no move leaving one's own phoenix in
+//! check.
+
+use super::attacks::{attacks, between, last_rank, promotion_zone, step_attacks};
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveList};
+use super::position::Position;
+use super::types::{Color, PieceKind, Square};
+
+/// Receives generated moves, a piece (or a dropped kind) at a time.
+pub trait MoveSink {
+    /// Moves of the piece on `from` to every square of `targets`; those in `promo` promote.
+    fn board(&mut self, from: Square, targets: Bitboard, promo: Bitboard);
+    /// Drops of `kind` on every square of `targets`.
+    fn drops(&mut self, kind: PieceKind, targets: Bitboard);
+    /// Whether generation may stop early (the sink has what it needs).
+    #[inline]
+    fn satisfied(&self) -> bool {
+        false
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn board(&mut self, from: Square, targets: Bitboard, promo: Bitboard) {
+        for to in targets {
+            self.push(Move::normal(from, to, promo.has(to)));
+        }
+    }
+    #[inline]
+    fn drops(&mut self, kind: PieceKind, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::drop(kind, to));
+        }
+    }
+}
+
+/// Counts moves without listing them.
+#[derive(Default)]
+struct Counter(u64);
+
+impl MoveSink for Counter {
+    #[inline]
+    fn board(&mut self, _from: Square, targets: Bitboard, _promo: Bitboard) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline]
+    fn drops(&mut self, _kind: PieceKind, targets: Bitboard) {
+        self.0 += targets.count() as u64;
+    }
+}
+
+/// Notes whether any move exists, and stops at the first.
+#[derive(Default)]
+struct Any(bool);
+
+impl MoveSink for Any {
+    #[inline]
+    fn board(&mut self, _from: Square, targets: Bitboard, _promo: Bitboard) {
+        self.0 |= targets.any();
+    }
+    #[inline]
+    fn drops(&mut self, _kind: PieceKind, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+    #[inline]
+    fn satisfied(&self) -> bool {
+        self.0
+    }
+}
+
+/// The side to move's phoenix and what constrains its moves: checkers, pinned pieces and
+/// the pieces pinning them.
+#[derive(Copy, Clone, Debug)]
+pub struct KingInfo {
+    /// The phoenix of the side to move, if on the board.
+    pub king: Option<Square>,
+    /// Enemy pieces giving check.
+    pub checkers: Bitboard,
+    /// Own pieces that may move only along their pin line.
+    pub pinned: Bitboard,
+    /// Enemy ranging pieces pinning them.
+    pub pinners: Bitboard,
+}
+
+impl KingInfo {
+    /// Computes the constraints on the side to move.
+    #[inline]
+    pub fn new(pos: &Position) -> KingInfo {
+        let us = pos.side_to_move();
+        match pos.phoenix(us) {
+            None => KingInfo {
+                king: None,
+                checkers: Bitboard::EMPTY,
+                pinned: Bitboard::EMPTY,
+                pinners: Bitboard::EMPTY,
+            },
+            Some(k) => {
+                let them = us.flip();
+                let checkers = pos.attackers_to(k, them, pos.occupied());
+                let (blockers, pinners) = pos.slider_blockers(k, them);
+                KingInfo {
+                    king: Some(k),
+                    checkers,
+                    pinned: blockers & pos.color_bb(us),
+                    pinners,
+                }
+            }
+        }
+    }
+
+    /// The squares a pinned piece on `from` may move to (its line to the pinner, the pinner
+    /// included).
+    #[inline]
+    pub fn pin_ray(&self, from: Square) -> Bitboard {
+        let k = self.king.expect("a pinned piece implies a phoenix");
+        for p in self.pinners {
+            let b = between(k, p);
+            if b.has(from) {
+                return b | Bitboard::from_square(p);
+            }
+        }
+        Bitboard::FULL
+    }
+
+    /// Squares a non-phoenix move must land on to answer the check (the checker, or a square
+    /// between it and the phoenix when it is a ranging piece), for a single check; every
+    /// square when not in check; none in double check.
+    #[inline]
+    pub fn evasion_target(&self, pos: &Position) -> Bitboard {
+        if self.checkers.is_empty() {
+            return Bitboard::FULL;
+        }
+        if self.checkers.more_than_one() {
+            return Bitboard::EMPTY;
+        }
+        let c = self.checkers.lsb();
+        block_squares(pos, self.king.expect("checked phoenix"), c) | self.checkers
+    }
+}
+
+/// Squares where a piece interposes between the phoenix on `k` and checker `c`: those between
+/// them when the checker ranges, none for a stepping or jumping checker.
+#[inline]
+fn block_squares(pos: &Position, k: Square, c: Square) -> Bitboard {
+    match pos.piece_at(c) {
+        Some(p) if p.kind.is_slider() => between(k, c),
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// Files on which `c` already has two unpromoted swallows (no third may be dropped there).
+#[inline]
+pub fn full_swallow_files(pos: &Position, c: Color) -> Bitboard {
+    let mut once = Bitboard::EMPTY;
+    let mut twice = Bitboard::EMPTY;
+    for sq in pos.pieces(c, PieceKind::Swallow) {
+        let file = Bitboard::col(sq.col());
+        if (once & file).any() {
+            twice |= file;
+        }
+        once |= file;
+    }
+    twice
+}
+
+/// Whether a swallow of the side to move dropped on `s` (empty, in front of the enemy
+/// phoenix) would mate: the enemy phoenix could neither step out of check nor have the
+/// swallow captured (RULES.md "Drops", rule 3). Decided without playing the drop.
+pub fn swallow_drop_mates(pos: &Position, s: Square) -> bool {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let Some(e) = pos.phoenix(them) else {
+        return false;
+    };
+    let occ = pos.occupied() | Bitboard::from_square(s);
+    let e_bb = Bitboard::from_square(e);
+    // Phoenix steps (capturing the swallow included). The new swallow attacks only the
+    // phoenix's own square, so the board's attackers are the whole story.
+    for to in step_attacks(them, PieceKind::Phoenix, e) - pos.color_bb(them) {
+        if !pos.is_attacked(to, us, occ ^ e_bb) {
+            return false;
+        }
+    }
+    // Another piece capturing the swallow, if not pinned away from it.
+    let capturers = pos.attackers_to(s, them, occ) - e_bb;
+    if capturers.any() {
+        let (blockers, pinners) = pos.slider_blockers_with(e, us, occ);
+        for a in capturers {
+            if !blockers.has(a) {
+                return false;
+            }
+            for p in pinners {
+                let line = between(e, p) | Bitboard::from_square(p);
+                if line.has(a) && line.has(s) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+#[inline]
+fn promo_targets(us: Color, kind: PieceKind, from: Square, targets: Bitboard) -> Bitboard {
+    if kind.promoted().is_none() {
+        return Bitboard::EMPTY;
+    }
+    let zone = promotion_zone(us);
+    if zone.has(from) {
+        targets
+    } else {
+        targets & zone
+    }
+}
+
+/// Legal drop destinations of `kind` for the side to move within `allowed` (empty squares the
+/// caller has already restricted), swallow rules applied.
+#[inline]
+fn drop_targets(pos: &Position, kind: PieceKind, allowed: Bitboard) -> Bitboard {
+    if kind != PieceKind::Swallow {
+        return allowed;
+    }
+    let us = pos.side_to_move();
+    let mut t = allowed - last_rank(us) - full_swallow_files(pos, us);
+    if let Some(e) = pos.phoenix(us.flip()) {
+        // The one square where a swallow would give check: in front of the enemy phoenix.
+        let front = step_attacks(us.flip(), PieceKind::Swallow, e);
+        if (t & front).any() && swallow_drop_mates(pos, front.lsb()) {
+            t -= front;
+        }
+    }
+    t
+}
+
+/// The core: every legal move (in check: every evasion) into `sink`.
+fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let own = pos.color_bb(us);
+    let occ = pos.occupied();
+    let info = KingInfo::new(pos);
+    if let Some(k) = info.king {
+        let mut t = step_attacks(us, PieceKind::Phoenix, k) - own;
+        let without_king = occ ^ Bitboard::from_square(k);
+        for to in t {
+            if pos.is_attacked(to, them, without_king) {
+                t ^= Bitboard::from_square(to);
+            }
+        }
+        sink.board(k, t, Bitboard::EMPTY);
+        if info.checkers.more_than_one() || sink.satisfied() {
+            return;
+        }
+    }
+    let target = info.evasion_target(pos) - own;
+    let drop_target = if info.checkers.any() {
+        block_squares(pos, info.king.unwrap(), info.checkers.lsb())
+    } else {
+        !occ
+    };
+    for kind in PieceKind::ALL {
+        if kind == PieceKind::Phoenix {
+            continue;
+        }
+        for from in pos.pieces(us, kind) {
+            let mut t = attacks(us, kind, from, occ) & target;
+            if info.pinned.has(from) {
+                t &= info.pin_ray(from);
+            }
+            sink.board(from, t, promo_targets(us, kind, from, t));
+        }
+        if sink.satisfied() {
+            return;
+        }
+    }
+    let hand = pos.hand(us);
+    if !hand.is_empty() && drop_target.any() {
+        for kind in hand.kinds() {
+            sink.drops(kind, drop_targets(pos, kind, drop_target));
+        }
+    }
+}
+
+/// Every legal move of the side to move, appended to `list`.
+pub fn generate_legal(pos: &Position, list: &mut MoveList) {
+    generate(pos, list);
+}
+
+/// Every legal reply to a check (the side to move must be in check): phoenix moves, captures
+/// of the checker and interpositions, drops included.
+pub fn generate_evasions(pos: &Position, list: &mut MoveList) {
+    debug_assert!(pos.in_check());
+    generate(pos, list);
+}
+
+/// The number of legal moves (perft's last ply), without listing them.
+pub fn count_legal(pos: &Position) -> u64 {
+    let mut c = Counter::default();
+    generate(pos, &mut c);
+    c.0
+}
+
+/// Whether the side to move has any legal move (so, in check, whether it is not mated).
+pub fn has_legal_move(pos: &Position) -> bool {
+    let mut a = Any::default();
+    generate(pos, &mut a);
+    a.0
+}
+
+/// Whether the side to move is checkmated.
+pub fn is_checkmate(pos: &Position) -> bool {
+    pos.in_check() && !has_legal_move(pos)
+}
+
+/// Per-kind squares from which a piece of the side to move would attack the enemy phoenix
+/// on `e`: the reverse attacks, index [`PieceKind::index`].
+#[inline]
+fn check_squares(pos: &Position, e: Square) -> [Bitboard; 9] {
+    let them = pos.side_to_move().flip();
+    let occ = pos.occupied();
+    let mut cs = [Bitboard::EMPTY; 9];
+    for kind in PieceKind::ALL {
+        if kind != PieceKind::Phoenix {
+            cs[kind.index()] = attacks(them, kind, e, occ);
+        }
+    }
+    cs
+}
+
+fn generate_checks_into<S: MoveSink>(pos: &Position, sink: &mut S) {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let Some(e) = pos.phoenix(them) else {
+        return;
+    };
+    let own = pos.color_bb(us);
+    let occ = pos.occupied();
+    let info = KingInfo::new(pos);
+    let (disc_blockers, snipers) = pos.slider_blockers(e, us);
+    let discoverers = disc_blockers & own;
+    // The line a discovering piece must leave to uncover its sniper.
+    let disc_line = |from: Square| -> Bitboard {
+        for s in snipers {
+            let b = between(e, s);
+            if b.has(from) {
+                return b;
+            }
+        }
+        Bitboard::EMPTY
+    };
+    if let Some(k) = info.king {
+        if discoverers.has(k) {
+            let mut t = step_attacks(us, PieceKind::Phoenix, k) - own - disc_line(k);
+            let without_king = occ ^ Bitboard::from_square(k);
+            for to in t {
+                if pos.is_attacked(to, them, without_king) {
+                    t ^= Bitboard::from_square(to);
+                }
+            }
+            sink.board(k, t, Bitboard::EMPTY);
+        }
+        if info.checkers.more_than_one() {
+            return;
+        }
+    }
+    let cs = check_squares(pos, e);
+    let target = info.evasion_target(pos) - own;
+    for kind in PieceKind::ALL {
+        if kind == PieceKind::Phoenix {
+            continue;
+        }
+        for from in pos.pieces(us, kind) {
+            let mut t = attacks(us, kind, from, occ) & target;
+            if info.pinned.has(from) {
+                t &= info.pin_ray(from);
+            }
+            if t.is_empty() {
+                continue;
+            }
+            let promo = promo_targets(us, kind, from, t);
+            let mut checks = match kind.promoted() {
+                Some(p) => (promo & cs[p.index()]) | ((t - promo) & cs[kind.index()]),
+                None => t & cs[kind.index()],
+            };
+            if discoverers.has(from) {
+                checks |= t - disc_line(from);
+            }
+            sink.board(from, checks, promo & checks);
+        }
+    }
+    let hand = pos.hand(us);
+    if !hand.is_empty() {
+        let drop_target = if info.checkers.any() {
+            block_squares(pos, info.king.unwrap(), info.checkers.lsb())
+        } else {
+            !occ
+        };
+        for kind in hand.kinds() {
+            let t = drop_target & cs[kind.index()];
+            if t.any() {
+                sink.drops(kind, drop_targets(pos, kind, t));
+            }
+        }
+    }
+}
+
+/// Every legal move of the side to move that gives check (drops included): the attacker's
+/// moves in a mate search.
+pub fn generate_checks(pos: &Position, list: &mut MoveList) {
+    generate_checks_into(pos, list);
+}
+
+/// Whether the side to move has any legal checking move.
+pub fn has_check(pos: &Position) -> bool {
+    let mut a = Any::default();
+    generate_checks_into(pos, &mut a);
+    a.0
+}
+
+/// Whether `m` (a legal move of the side to move) gives check.
+pub fn gives_check(pos: &Position, m: Move) -> bool {
+    let mut p = pos.clone();
+    p.do_move(m);
+    p.in_check()
+}
+
+/// The legal move written `m` if it is legal in `pos`.
+pub fn find_legal(pos: &Position, m: Move) -> Option<Move> {
+    let mut list = MoveList::new();
+    generate_legal(pos, &mut list);
+    list.iter().copied().find(|&x| x == m)
+}

@@ -1,0 +1,616 @@
+//! [`Position`]: a validated game position (board, both hands, side to move) with
+//! incremental Zobrist keys and make/unmake; [`Setup`]: the unchecked description a parser
+//! produces, and [`PositionError`], what can be wrong with one (RULES.md, and the tsume
+//! convention that the side to move may lack its phoenix).
+
+use super::attacks::{
+    Dir, attacks, last_rank, promotion_zone, ray_attacks, short_ray_attacks, step_attacks,
+};
+use super::bitboard::Bitboard;
+use super::hand::Hand;
+use super::moves::Move;
+use super::types::{Color, Piece, PieceKind, Square};
+use super::zobrist;
+
+/// An unchecked position: what a parser read. Turn it into a [`Position`] with
+/// [`Position::from_setup`], which applies every rule of RULES.md.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Piece on each square (index order of [`Square`]).
+    pub board: [Option<Piece>; 49],
+    /// Hand counts per colour, in [`PieceKind::HAND`] order (unbounded here; checked later).
+    pub hands: [[u32; 6]; 2],
+    /// Side to move.
+    pub side: Color,
+    /// Move number as written (SFEN's last field).
+    pub move_number: u32,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            board: [None; 49],
+            hands: [[0; 6]; 2],
+            side: Color::Black,
+            move_number: 1,
+        }
+    }
+}
+
+/// What makes a [`Setup`] unacceptable as a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The side not to move must have its phoenix (it is the one that can be mated).
+    #[error("{0} (the side not to move) has no phoenix")]
+    MissingPhoenix(&'static str),
+    /// At most one phoenix a side.
+    #[error("{0} has more than one phoenix")]
+    TwoPhoenixes(&'static str),
+    /// More pieces of a kind than the game has (board and hands, both sides, promoted pieces
+    /// counted as their base kind).
+    #[error("too many {kind}s: {count} on the board and in hand, the game has {max}")]
+    TooMany {
+        /// Base kind name.
+        kind: &'static str,
+        /// How many were found.
+        count: u32,
+        /// How many exist.
+        max: u32,
+    },
+    /// A phoenix or promoted piece cannot be held in hand.
+    #[error("a {0} cannot be held in hand")]
+    BadHandPiece(&'static str),
+    /// An unpromoted swallow has no move on its owner's last rank.
+    #[error("{color} swallow on {square}, its last rank, where it could never move")]
+    SwallowOnLastRank {
+        /// Owner.
+        color: &'static str,
+        /// Square.
+        square: Square,
+    },
+    /// At most two unpromoted swallows of a side on a file.
+    #[error("{color} has {count} unpromoted swallows on file {file} (at most two are allowed)")]
+    TooManySwallowsOnFile {
+        /// Owner.
+        color: &'static str,
+        /// File number.
+        file: u8,
+        /// How many.
+        count: u32,
+    },
+    /// The side that just moved cannot have left its phoenix in check.
+    #[error("{0} (the side not to move) is in check")]
+    NotToMoveInCheck(&'static str),
+}
+
+/// What a move took off the board, needed to take the move back.
+pub type Captured = Option<PieceKind>;
+
+/// A legal position: board, hands, side to move, and the keys kept up to date by
+/// [`Position::do_move`] / [`Position::undo_move`].
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    board: [Option<Piece>; 49],
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; 9],
+    hands: [Hand; 2],
+    side: Color,
+    board_key: u64,
+    hand_key: u64,
+    move_number: u32,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", crate::notation::sfen::write_sfen(self))
+    }
+}
+
+impl Position {
+    /// Validates a [`Setup`] against every rule (RULES.md) and builds the position.
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        let mut totals = [0u32; 6];
+        let mut phoenixes = [0u32; 2];
+        for p in setup.board.iter().flatten() {
+            if p.kind == PieceKind::Phoenix {
+                phoenixes[p.color.index()] += 1;
+            } else {
+                totals[p.kind.unpromoted().index()] += 1;
+            }
+        }
+        for c in Color::ALL {
+            for (i, &n) in setup.hands[c.index()].iter().enumerate() {
+                totals[i] += n;
+            }
+        }
+        for c in Color::ALL {
+            if phoenixes[c.index()] > 1 {
+                return Err(PositionError::TwoPhoenixes(c.name()));
+            }
+        }
+        if phoenixes[setup.side.flip().index()] == 0 {
+            return Err(PositionError::MissingPhoenix(setup.side.flip().name()));
+        }
+        for k in PieceKind::HAND {
+            let max = k.total() as u32;
+            if totals[k.index()] > max {
+                return Err(PositionError::TooMany {
+                    kind: k.name(),
+                    count: totals[k.index()],
+                    max,
+                });
+            }
+        }
+        for (i, p) in setup.board.iter().enumerate() {
+            if let Some(p) = p {
+                let sq = Square::from_index(i);
+                if p.kind == PieceKind::Swallow && last_rank(p.color).has(sq) {
+                    return Err(PositionError::SwallowOnLastRank {
+                        color: p.color.name(),
+                        square: sq,
+                    });
+                }
+            }
+        }
+        for c in Color::ALL {
+            for col in 0..7u8 {
+                let n = (0..7u8)
+                    .filter(|&row| {
+                        setup.board[(row * 7 + col) as usize]
+                            == Some(Piece::new(c, PieceKind::Swallow))
+                    })
+                    .count() as u32;
+                if n > 2 {
+                    return Err(PositionError::TooManySwallowsOnFile {
+                        color: c.name(),
+                        file: 7 - col,
+                        count: n,
+                    });
+                }
+            }
+        }
+        let mut pos = Position::empty(setup.side);
+        pos.move_number = setup.move_number;
+        for (i, p) in setup.board.iter().enumerate() {
+            if let Some(p) = p {
+                pos.put(*p, Square::from_index(i));
+            }
+        }
+        for c in Color::ALL {
+            for k in PieceKind::HAND {
+                let n = setup.hands[c.index()][k.index()];
+                pos.hands[c.index()].set(k, n);
+            }
+        }
+        pos.hand_key = pos.compute_hand_key();
+        let them = pos.side.flip();
+        if let Some(k) = pos.phoenix(them)
+            && pos.attackers_to(k, pos.side, pos.occupied()).any()
+        {
+            return Err(PositionError::NotToMoveInCheck(them.name()));
+        }
+        Ok(pos)
+    }
+
+    /// The unchecked description of this position.
+    pub fn to_setup(&self) -> Setup {
+        let mut hands = [[0u32; 6]; 2];
+        for c in Color::ALL {
+            for k in PieceKind::HAND {
+                hands[c.index()][k.index()] = self.hand(c).count(k);
+            }
+        }
+        Setup {
+            board: self.board,
+            hands,
+            side: self.side,
+            move_number: self.move_number,
+        }
+    }
+
+    fn empty(side: Color) -> Position {
+        Position {
+            board: [None; 49],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 9],
+            hands: [Hand::EMPTY; 2],
+            side,
+            board_key: if side == Color::White {
+                zobrist::side_key()
+            } else {
+                0
+            },
+            hand_key: 0,
+            move_number: 1,
+        }
+    }
+
+    /// The start position of an ordinary game (RULES.md "Start position").
+    pub fn startpos() -> Position {
+        crate::notation::parse_position("startpos").expect("the start position is valid")
+    }
+
+    #[inline]
+    fn put(&mut self, p: Piece, sq: Square) {
+        debug_assert!(self.board[sq.index()].is_none());
+        self.board[sq.index()] = Some(p);
+        let b = Bitboard::from_square(sq);
+        self.by_color[p.color.index()] |= b;
+        self.by_kind[p.kind.index()] |= b;
+        self.board_key ^= zobrist::piece_key(p, sq);
+    }
+
+    #[inline]
+    fn remove(&mut self, sq: Square) -> Piece {
+        let p = self.board[sq.index()].take().expect("a piece to remove");
+        let b = Bitboard::from_square(sq);
+        self.by_color[p.color.index()] ^= b;
+        self.by_kind[p.kind.index()] ^= b;
+        self.board_key ^= zobrist::piece_key(p, sq);
+        p
+    }
+
+    #[inline]
+    fn hand_add(&mut self, c: Color, k: PieceKind) {
+        let n = self.hands[c.index()].count(k);
+        self.hand_key ^= zobrist::hand_key(c, k, n) ^ zobrist::hand_key(c, k, n + 1);
+        self.hands[c.index()].add(k);
+    }
+
+    #[inline]
+    fn hand_remove(&mut self, c: Color, k: PieceKind) {
+        let n = self.hands[c.index()].count(k);
+        self.hand_key ^= zobrist::hand_key(c, k, n) ^ zobrist::hand_key(c, k, n - 1);
+        self.hands[c.index()].remove(k);
+    }
+
+    fn compute_hand_key(&self) -> u64 {
+        let mut key = 0;
+        for c in Color::ALL {
+            for k in PieceKind::HAND {
+                key ^= zobrist::hand_key(c, k, self.hand(c).count(k));
+            }
+        }
+        key
+    }
+
+    /// The board key and hand key computed from scratch (tests compare them with the
+    /// incrementally kept ones).
+    pub fn compute_keys(&self) -> (u64, u64) {
+        let mut key = if self.side == Color::White {
+            zobrist::side_key()
+        } else {
+            0
+        };
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                key ^= zobrist::piece_key(p, sq);
+            }
+        }
+        (key, self.compute_hand_key())
+    }
+
+    /// Side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Move number (as read from SFEN, incremented by every move).
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The piece on `sq`.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The hand of `c`.
+    #[inline]
+    pub fn hand(&self, c: Color) -> Hand {
+        self.hands[c.index()]
+    }
+
+    /// Squares holding pieces of `c`.
+    #[inline]
+    pub fn color_bb(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()]
+    }
+
+    /// Squares holding pieces of `kind` (either colour).
+    #[inline]
+    pub fn kind_bb(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// Squares holding pieces of `c` and `kind`.
+    #[inline]
+    pub fn pieces(&self, c: Color, kind: PieceKind) -> Bitboard {
+        self.by_color[c.index()] & self.by_kind[kind.index()]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The phoenix of `c`, if it is on the board.
+    #[inline]
+    pub fn phoenix(&self, c: Color) -> Option<Square> {
+        self.pieces(c, PieceKind::Phoenix).single()
+    }
+
+    /// Key of board and side to move (hands excluded).
+    #[inline]
+    pub fn board_key(&self) -> u64 {
+        self.board_key
+    }
+
+    /// Key of both hands.
+    #[inline]
+    pub fn hand_key(&self) -> u64 {
+        self.hand_key
+    }
+
+    /// Key of the whole position (board, side to move and hands).
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.board_key ^ self.hand_key
+    }
+
+    /// Pieces of colour `by` attacking `sq`, with occupancy `occ` (which may differ from the
+    /// board's, to ask "after this piece moves").
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let rev = by.flip();
+        let own = self.by_color[by.index()];
+        let k = &self.by_kind;
+        use PieceKind::*;
+        let quails = k[LeftQuail.index()] | k[RightQuail.index()];
+        let eagles = k[Eagle.index()];
+        let steps = (step_attacks(rev, Swallow, sq) & k[Swallow.index()])
+            | (step_attacks(rev, Pheasant, sq) & k[Pheasant.index()])
+            | (step_attacks(rev, Crane, sq) & k[Crane.index()])
+            | (step_attacks(rev, LeftQuail, sq) & k[LeftQuail.index()])
+            | (step_attacks(rev, RightQuail, sq) & k[RightQuail.index()])
+            | (step_attacks(rev, Falcon, sq) & k[Falcon.index()])
+            | (step_attacks(rev, Goose, sq) & k[Goose.index()])
+            | (step_attacks(rev, Phoenix, sq) & (eagles | k[Phoenix.index()]));
+        let mut sliders = ray_attacks(Dir::N.for_color(rev), sq, occ) & quails;
+        sliders |= ray_attacks(Dir::SE.for_color(rev), sq, occ) & k[LeftQuail.index()];
+        sliders |= ray_attacks(Dir::SW.for_color(rev), sq, occ) & k[RightQuail.index()];
+        if (eagles & own).any() {
+            sliders |= (ray_attacks(Dir::NE.for_color(rev), sq, occ)
+                | ray_attacks(Dir::NW.for_color(rev), sq, occ)
+                | ray_attacks(Dir::S.for_color(rev), sq, occ)
+                | short_ray_attacks(Dir::SE.for_color(rev), sq, occ)
+                | short_ray_attacks(Dir::SW.for_color(rev), sq, occ))
+                & eagles;
+        }
+        (steps | sliders) & own
+    }
+
+    /// Whether any piece of `by` attacks `sq` given occupancy `occ`.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        self.attackers_to(sq, by, occ).any()
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        match self.phoenix(self.side) {
+            Some(k) => self.attackers_to(k, self.side.flip(), self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// The pieces of `slider_color` that attack `ksq` along a ranging line on an empty
+    /// board: the candidates for pinning a piece to, or discovering check on, `ksq`.
+    #[inline]
+    pub fn snipers(&self, ksq: Square, slider_color: Color) -> Bitboard {
+        use super::attacks::ray;
+        let rev = slider_color.flip();
+        let c = slider_color;
+        let lq = self.pieces(c, PieceKind::LeftQuail);
+        let rq = self.pieces(c, PieceKind::RightQuail);
+        let eagles = self.pieces(c, PieceKind::Eagle);
+        let mut s = ray(Dir::N.for_color(rev), ksq) & (lq | rq);
+        s |= ray(Dir::SE.for_color(rev), ksq) & lq;
+        s |= ray(Dir::SW.for_color(rev), ksq) & rq;
+        if eagles.any() {
+            s |= (ray(Dir::NE.for_color(rev), ksq)
+                | ray(Dir::NW.for_color(rev), ksq)
+                | ray(Dir::S.for_color(rev), ksq)
+                | short_ray_attacks(Dir::SE.for_color(rev), ksq, Bitboard::EMPTY)
+                | short_ray_attacks(Dir::SW.for_color(rev), ksq, Bitboard::EMPTY))
+                & eagles;
+        }
+        s
+    }
+
+    /// Pieces (of either colour) that are the only piece between `ksq` and a ranging piece
+    /// of `slider_color` aimed at it, and those ranging pieces.
+    #[inline]
+    pub fn slider_blockers(&self, ksq: Square, slider_color: Color) -> (Bitboard, Bitboard) {
+        self.slider_blockers_with(ksq, slider_color, self.occupied())
+    }
+
+    /// [`Position::slider_blockers`] with a different occupancy (as after a drop).
+    #[inline]
+    pub fn slider_blockers_with(
+        &self,
+        ksq: Square,
+        slider_color: Color,
+        occ: Bitboard,
+    ) -> (Bitboard, Bitboard) {
+        let mut blockers = Bitboard::EMPTY;
+        let mut pinners = Bitboard::EMPTY;
+        for s in self.snipers(ksq, slider_color) {
+            let b = super::attacks::between(ksq, s) & occ;
+            if b.any() && !b.more_than_one() {
+                blockers |= b;
+                pinners |= Bitboard::from_square(s);
+            }
+        }
+        (blockers, pinners)
+    }
+
+    /// Whether a falcon or swallow of `c` moving `from` → `to` promotes (into, within or out
+    /// of the zone, RULES.md "Promotion").
+    #[inline]
+    pub fn promotes(c: Color, kind: PieceKind, from: Square, to: Square) -> bool {
+        kind.promoted().is_some() && {
+            let z = promotion_zone(c);
+            z.has(from) || z.has(to)
+        }
+    }
+
+    /// Whether `m` is a capture.
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        !m.is_drop() && self.board[m.to().index()].is_some()
+    }
+
+    /// The kind of piece that makes move `m` (the dropped kind for a drop).
+    #[inline]
+    pub fn moved_kind(&self, m: Move) -> PieceKind {
+        if m.is_drop() {
+            m.drop_kind()
+        } else {
+            self.board[m.from().index()]
+                .map(|p| p.kind)
+                .unwrap_or(PieceKind::Phoenix)
+        }
+    }
+
+    /// Plays `m`, which must be legal (or at least pseudo-legal: a piece of the side to move
+    /// on the origin, no own piece on the destination). Returns what was captured, for
+    /// [`Position::undo_move`].
+    #[inline]
+    pub fn do_move(&mut self, m: Move) -> Captured {
+        let us = self.side;
+        let to = m.to();
+        let captured;
+        if m.is_drop() {
+            let k = m.drop_kind();
+            self.hand_remove(us, k);
+            self.put(Piece::new(us, k), to);
+            captured = None;
+        } else {
+            let from = m.from();
+            let p = self.remove(from);
+            captured = self.board[to.index()].map(|c| c.kind);
+            if captured.is_some() {
+                let c = self.remove(to);
+                self.hand_add(us, c.kind.unpromoted());
+            }
+            let kind = if m.promotes() {
+                p.kind.promoted().unwrap_or(p.kind)
+            } else {
+                p.kind
+            };
+            self.put(Piece::new(us, kind), to);
+        }
+        self.side = us.flip();
+        self.board_key ^= zobrist::side_key();
+        self.move_number += 1;
+        captured
+    }
+
+    /// Takes back `m`, played by [`Position::do_move`] which returned `captured`.
+    #[inline]
+    pub fn undo_move(&mut self, m: Move, captured: Captured) {
+        let us = self.side.flip();
+        self.side = us;
+        self.board_key ^= zobrist::side_key();
+        self.move_number -= 1;
+        let to = m.to();
+        if m.is_drop() {
+            self.remove(to);
+            self.hand_add(us, m.drop_kind());
+        } else {
+            let p = self.remove(to);
+            let kind = if m.promotes() {
+                p.kind.unpromoted()
+            } else {
+                p.kind
+            };
+            self.put(Piece::new(us, kind), m.from());
+            if let Some(c) = captured {
+                self.hand_remove(us, c.unpromoted());
+                self.put(Piece::new(us.flip(), c), to);
+            }
+        }
+    }
+
+    /// The board key the position would have after `m` (without playing it).
+    #[inline]
+    pub fn board_key_after(&self, m: Move) -> u64 {
+        let us = self.side;
+        let to = m.to();
+        let mut key = self.board_key ^ zobrist::side_key();
+        if m.is_drop() {
+            key ^= zobrist::piece_key(Piece::new(us, m.drop_kind()), to);
+        } else {
+            let from = m.from();
+            let p = self.board[from.index()].expect("a piece on the origin");
+            key ^= zobrist::piece_key(p, from);
+            if let Some(c) = self.board[to.index()] {
+                key ^= zobrist::piece_key(c, to);
+            }
+            let kind = if m.promotes() {
+                p.kind.promoted().unwrap_or(p.kind)
+            } else {
+                p.kind
+            };
+            key ^= zobrist::piece_key(Piece::new(us, kind), to);
+        }
+        key
+    }
+
+    /// The hand of the side to move after it plays `m` (without playing it). The other
+    /// side's hand never changes on this side's move.
+    #[inline]
+    pub fn hand_after(&self, m: Move) -> Hand {
+        let mut h = self.hands[self.side.index()];
+        if m.is_drop() {
+            h.remove(m.drop_kind());
+        } else if let Some(p) = self.board[m.to().index()] {
+            h.add(p.kind.unpromoted());
+        }
+        h
+    }
+
+    /// A copy with the side to move switched (no move made). Used by tests and by the
+    /// generator; the result may be an illegal position, so it is validated.
+    pub fn with_side_to_move(&self, side: Color) -> Result<Position, PositionError> {
+        let mut s = self.to_setup();
+        s.side = side;
+        Position::from_setup(&s)
+    }
+
+    /// Attacks of the piece on `sq` (empty if none), with the current occupancy.
+    pub fn piece_attacks(&self, sq: Square) -> Bitboard {
+        match self.board[sq.index()] {
+            Some(p) => attacks(p.color, p.kind, sq, self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Replaces a hand wholesale (used to give the defender "the rest"); the key is
+    /// recomputed. Counts must stay within the game's totals.
+    pub fn set_hand(&mut self, c: Color, hand: Hand) {
+        self.hands[c.index()] = hand;
+        self.hand_key = self.compute_hand_key();
+    }
+}
