@@ -56,6 +56,9 @@ pub fn parse_hodges(pos: &Position, text: &str) -> Result<Move, String> {
     let bad = || {
         format!("`{t}` is neither a USI move (3d3c, S*4c) nor a Hodges move (Sw-6d, Fax5e, Cr*4b)")
     };
+    if !t.is_ascii() {
+        return Err(bad());
+    }
     let mut rest = t;
     let promoted = rest.starts_with('+');
     if promoted {

@@ -19,6 +19,9 @@ pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, String> {
     let t = text.trim();
     let b = t.as_bytes();
     let bad = || format!("`{t}` is not a USI move (like 3d3c, 4b4a+ or S*4c)");
+    if !t.is_ascii() {
+        return Err(bad());
+    }
     let square = |s: &str| Square::parse(s).ok_or_else(bad);
     let mut list = MoveList::new();
     generate_legal(pos, &mut list);
@@ -33,7 +36,7 @@ pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, String> {
         }
         return Err(explain_illegal_drop(pos, kind, to));
     }
-    if !(b.len() == 4 || (b.len() == 5 && b[4] == b'+')) || !t.is_ascii() {
+    if !(b.len() == 4 || (b.len() == 5 && b[4] == b'+')) {
         return Err(bad());
     }
     let from = square(&t[0..2])?;

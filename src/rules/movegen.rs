@@ -390,9 +390,21 @@ fn generate_checks_into<S: MoveSink>(pos: &Position, sink: &mut S) {
                 continue;
             }
             let promo = promo_targets(us, kind, from, t);
-            let mut checks = match kind.promoted() {
-                Some(p) => (promo & cs[p.index()]) | ((t - promo) & cs[kind.index()]),
-                None => t & cs[kind.index()],
+            let mut checks = match kind {
+                // A falcon promoting to an eagle gains a ranging move straight back, which may
+                // run through the square it just left: look with that square emptied.
+                PieceKind::Falcon => {
+                    let eagle = if promo.any() {
+                        attacks(them, PieceKind::Eagle, e, occ ^ Bitboard::from_square(from))
+                    } else {
+                        Bitboard::EMPTY
+                    };
+                    (promo & eagle) | ((t - promo) & cs[kind.index()])
+                }
+                PieceKind::Swallow => {
+                    (promo & cs[PieceKind::Goose.index()]) | ((t - promo) & cs[kind.index()])
+                }
+                _ => t & cs[kind.index()],
             };
             if discoverers.has(from) {
                 checks |= t - disc_line(from);

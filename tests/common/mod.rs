@@ -1,0 +1,190 @@
+//! Helpers shared by the integration tests: random positions and a deliberately simple
+//! reference move generator (make every pseudo-legal move, keep those that do not leave the
+//! mover in check), written apart from the library's generator so the two can be compared.
+#![allow(dead_code)]
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use toritsume::rules::attacks::attacks;
+use toritsume::rules::{Color, Move, MoveList, Piece, PieceKind, Position, Setup, Square};
+
+/// A seeded random generator.
+pub fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// The promotion zone of `c`, written out again here (rows 0–1 for Black, 5–6 for White).
+fn in_zone(c: Color, sq: Square) -> bool {
+    match c {
+        Color::Black => sq.row() <= 1,
+        Color::White => sq.row() >= 5,
+    }
+}
+
+/// Every legal move by brute force. `swallow_mate_rule` off skips rule 3 (used inside the
+/// rule's own test, where the question is only whether any reply exists).
+pub fn naive_legal(pos: &Position, swallow_mate_rule: bool) -> Vec<Move> {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let mut pseudo = Vec::new();
+    for from in Square::all() {
+        let Some(p) = pos.piece_at(from) else {
+            continue;
+        };
+        if p.color != us {
+            continue;
+        }
+        for to in attacks(us, p.kind, from, pos.occupied()) {
+            if pos.piece_at(to).is_some_and(|q| q.color == us) {
+                continue;
+            }
+            let promote = matches!(p.kind, PieceKind::Falcon | PieceKind::Swallow)
+                && (in_zone(us, from) || in_zone(us, to));
+            pseudo.push(Move::normal(from, to, promote));
+        }
+    }
+    for kind in PieceKind::HAND {
+        if !pos.hand(us).has(kind) {
+            continue;
+        }
+        for to in Square::all() {
+            if pos.piece_at(to).is_some() {
+                continue;
+            }
+            if kind == PieceKind::Swallow {
+                let last = if us == Color::Black { 0 } else { 6 };
+                if to.row() == last {
+                    continue;
+                }
+                let on_file = (0..7u8)
+                    .filter(|&r| {
+                        pos.piece_at(Square::from_row_col(r, to.col()).unwrap())
+                            == Some(Piece::new(us, PieceKind::Swallow))
+                    })
+                    .count();
+                if on_file >= 2 {
+                    continue;
+                }
+            }
+            pseudo.push(Move::drop(kind, to));
+        }
+    }
+    pseudo
+        .into_iter()
+        .filter(|&m| {
+            let mut p = pos.clone();
+            p.do_move(m);
+            if let Some(k) = p.phoenix(us)
+                && p.is_attacked(k, them, p.occupied())
+            {
+                return false;
+            }
+            if swallow_mate_rule
+                && m.is_drop()
+                && m.drop_kind() == PieceKind::Swallow
+                && p.in_check()
+                && naive_legal(&p, false).is_empty()
+            {
+                return false;
+            }
+            true
+        })
+        .collect()
+}
+
+/// Sorted copy of a move list.
+pub fn sorted(list: &MoveList) -> Vec<Move> {
+    let mut v = list.as_slice().to_vec();
+    v.sort();
+    v
+}
+
+/// A random legal position: both phoenixes (the side to move's only sometimes), a random
+/// number of other pieces on random squares, some pieces in hand. Positions the rules reject
+/// are redrawn.
+pub fn random_position(rng: &mut ChaCha8Rng) -> Position {
+    loop {
+        let mut s = Setup {
+            side: if rng.random_bool(0.5) {
+                Color::Black
+            } else {
+                Color::White
+            },
+            ..Setup::default()
+        };
+        let mut pool: Vec<PieceKind> = Vec::new();
+        for k in PieceKind::HAND {
+            for _ in 0..k.total() {
+                pool.push(k);
+            }
+        }
+        let mut empty: Vec<usize> = (0..49).collect();
+        let mut place = |s: &mut Setup, p: Piece, rng: &mut ChaCha8Rng| {
+            let i = rng.random_range(0..empty.len());
+            let sq = empty.swap_remove(i);
+            s.board[sq] = Some(p);
+        };
+        let side = s.side;
+        place(&mut s, Piece::new(side.flip(), PieceKind::Phoenix), rng);
+        if rng.random_bool(0.7) {
+            place(&mut s, Piece::new(side, PieceKind::Phoenix), rng);
+        }
+        let on_board = rng.random_range(0..22);
+        for _ in 0..on_board {
+            let i = rng.random_range(0..pool.len());
+            let mut k = pool.swap_remove(i);
+            if let Some(p) = k.promoted()
+                && rng.random_bool(0.3)
+            {
+                k = p;
+            }
+            let c = if rng.random_bool(0.5) {
+                Color::Black
+            } else {
+                Color::White
+            };
+            place(&mut s, Piece::new(c, k), rng);
+        }
+        let in_hand = rng.random_range(0..10);
+        for _ in 0..in_hand {
+            let i = rng.random_range(0..pool.len());
+            let k = pool.swap_remove(i);
+            let c = rng.random_range(0..2);
+            s.hands[c][k.index()] += 1;
+        }
+        if let Ok(p) = Position::from_setup(&s) {
+            return p;
+        }
+    }
+}
+
+/// Plays up to `plies` random legal moves (stopping at a position with none).
+pub fn random_walk(pos: &mut Position, plies: usize, rng: &mut ChaCha8Rng) {
+    for _ in 0..plies {
+        let mut list = MoveList::new();
+        toritsume::rules::generate_legal(pos, &mut list);
+        if list.is_empty() {
+            return;
+        }
+        let m = list[rng.random_range(0..list.len())];
+        pos.do_move(m);
+    }
+}
+
+/// The reference perft rows: (name, sfen, fen, depth, nodes).
+pub fn perft_rows() -> Vec<(String, String, String, u32, u64)> {
+    let text = include_str!("../data/perft.tsv");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].to_string(),
+                f[1].to_string(),
+                f[2].to_string(),
+                f[3].parse().unwrap(),
+                f[4].parse().unwrap(),
+            )
+        })
+        .collect()
+}

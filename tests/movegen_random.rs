@@ -1,0 +1,122 @@
+//! The library's generators against brute force, over thousands of random positions and
+//! positions reached by random play: legal moves, checks only, evasions, counting, and
+//! make/unmake with its keys.
+
+mod common;
+
+use common::{naive_legal, random_position, random_walk, rng, sorted};
+use toritsume::notation::parse_position;
+use toritsume::rules::movegen::{has_check, has_legal_move};
+use toritsume::rules::{
+    MoveList, Position, count_legal, generate_checks, generate_evasions, generate_legal,
+};
+
+/// Every property checked on one position.
+fn check_position(pos: &Position, what: &str) {
+    let mut legal = MoveList::new();
+    generate_legal(pos, &mut legal);
+    let mut naive = naive_legal(pos, true);
+    naive.sort();
+    assert_eq!(
+        sorted(&legal),
+        naive,
+        "legal moves differ in {what}: {pos:?}"
+    );
+    assert_eq!(
+        count_legal(pos),
+        legal.len() as u64,
+        "count in {what}: {pos:?}"
+    );
+    assert_eq!(has_legal_move(pos), !legal.is_empty(), "{what}: {pos:?}");
+
+    // Checks only = the legal moves that give check.
+    let mut checks = MoveList::new();
+    generate_checks(pos, &mut checks);
+    let mut expect: Vec<_> = legal
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let mut p = pos.clone();
+            p.do_move(m);
+            p.in_check()
+        })
+        .collect();
+    expect.sort();
+    assert_eq!(sorted(&checks), expect, "checks differ in {what}: {pos:?}");
+    assert_eq!(has_check(pos), !expect.is_empty(), "{what}: {pos:?}");
+
+    // Evasions = every legal move, when in check.
+    if pos.in_check() {
+        let mut ev = MoveList::new();
+        generate_evasions(pos, &mut ev);
+        assert_eq!(sorted(&ev), sorted(&legal), "evasions in {what}: {pos:?}");
+    }
+
+    // Make/unmake restores everything; incremental keys equal keys from scratch; the
+    // predicted key and hand after a move are right.
+    let mut p = pos.clone();
+    for &m in legal.iter() {
+        let key_after = p.board_key_after(m);
+        let hand_after = p.hand_after(m);
+        let mover = p.side_to_move();
+        let c = p.do_move(m);
+        assert_eq!(
+            (p.board_key(), p.hand_key()),
+            p.compute_keys(),
+            "keys after {m} in {what}"
+        );
+        assert_eq!(p.board_key(), key_after, "board_key_after {m} in {what}");
+        assert_eq!(p.hand(mover), hand_after, "hand_after {m} in {what}");
+        p.undo_move(m, c);
+        assert!(p == *pos, "undo of {m} in {what}");
+    }
+}
+
+#[test]
+fn random_positions_agree_with_brute_force() {
+    let mut r = rng(1);
+    let mut in_check = 0;
+    let mut with_checks = 0;
+    for i in 0..20000 {
+        let mut pos = random_position(&mut r);
+        check_position(&pos, &format!("random position {i}"));
+        random_walk(&mut pos, 3, &mut r);
+        check_position(&pos, &format!("random position {i} after a walk"));
+        in_check += pos.in_check() as u32;
+        let mut l = MoveList::new();
+        generate_checks(&pos, &mut l);
+        with_checks += !l.is_empty() as u32;
+    }
+    // The sample must exercise the interesting cases.
+    assert!(in_check > 1000, "only {in_check} positions in check");
+    assert!(
+        with_checks > 8000,
+        "only {with_checks} positions with a check"
+    );
+}
+
+#[test]
+fn random_games_agree_with_brute_force() {
+    let starts = [
+        "startpos",
+        "rp3pl/1c1c1k1/ssSsfss/2S4/SS1S1SS/2CF1C1/LPK2PR w 3Ss 1",
+        "rp2cpl/1k5/s2s1ss/1c2S2/Sf1S1SS/L4C1/2cFKPR b P4S3s 1",
+        "2ck1p1/2s1s2/1s3s1/3+F3/1S4+s/2S1S2/2PKC2 b FCLR4Sc2plr4s 1",
+    ];
+    let mut r = rng(2);
+    let mut n = 0;
+    for game in 0..200 {
+        let mut pos = parse_position(starts[game % starts.len()]).unwrap();
+        for ply in 0..80 {
+            check_position(&pos, &format!("game {game} ply {ply}"));
+            n += 1;
+            let mut l = MoveList::new();
+            generate_legal(&pos, &mut l);
+            if l.is_empty() {
+                break;
+            }
+            random_walk(&mut pos, 1, &mut r);
+        }
+    }
+    assert!(n > 2000);
+}
