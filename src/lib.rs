@@ -5,6 +5,7 @@
 //!
 //! - [`rules`]: the game itself: positions, legal moves (all, checks only, evasions), perft.
 //! - [`notation`]: SFEN / FEN positions, USI and Hodges moves, diagrams.
+//! - [`solver`]: df-pn mate search, exact solution length and main line.
 //!
 //! ```
 //! use toritsume::notation::parse_position;
@@ -17,4 +18,6 @@
 #![warn(missing_docs)]
 
 pub mod notation;
+pub mod problem;
 pub mod rules;
+pub mod solver;

@@ -1,8 +1,10 @@
 //! The command line: argument parsing (clap) and output formatting. The library does the
 //! work; this module reads arguments, calls it and prints.
 
+mod input;
 mod perft;
 mod show;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use toritsume::notation::{ParseError, parse_position};
@@ -32,6 +34,8 @@ enum Command {
     Show(show::ShowArgs),
     /// Count legal move paths to a depth (checks the move generator).
     Perft(perft::PerftArgs),
+    /// Find the mate: shortest attack, longest defence, the main line.
+    Solve(solve::SolveArgs),
 }
 
 /// Runs the command line and returns the process exit status.
@@ -47,6 +51,7 @@ pub fn run() -> i32 {
     let result = match cli.command {
         Command::Show(a) => show::run(a),
         Command::Perft(a) => perft::run(a),
+        Command::Solve(a) => solve::run(a),
     };
     match result {
         Ok(code) => code,
@@ -67,4 +72,78 @@ pub fn thread_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
     Ok(rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?)
+}
+
+/// Stack size of worker threads: the searches recurse one frame a ply.
+const WORKER_STACK: usize = 64 << 20;
+
+/// Runs `work` over `items` on `workers` rayon threads, each with its own state made by
+/// `init` (a solver and its table), and prints each result on stdout in input order as soon
+/// as it and all before it are done. An item that fails (`Err`) is reported on stderr with
+/// its origin. Returns how many failed.
+pub fn run_parallel<S, I, W>(
+    items: &[input::Item],
+    workers: usize,
+    init: I,
+    work: W,
+) -> anyhow::Result<usize>
+where
+    I: Fn() -> S + Sync,
+    W: Fn(&mut S, &input::Item) -> Result<String, String> + Sync,
+{
+    use std::collections::BTreeMap;
+    use std::io::Write;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers.max(1))
+        .stack_size(WORKER_STACK)
+        .build()?;
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<String, String>)>();
+    let mut failed = 0;
+    std::thread::scope(|scope| {
+        let (next, init, work) = (&next, &init, &work);
+        scope.spawn(move || {
+            pool.scope(|s| {
+                for _ in 0..workers.max(1) {
+                    let tx = tx.clone();
+                    s.spawn(move |_| {
+                        let mut state = init();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            if i >= items.len() {
+                                break;
+                            }
+                            let r = work(&mut state, &items[i]);
+                            if tx.send((i, r)).is_err() {
+                                break;
+                            }
+                        }
+                    });
+                }
+            });
+            drop(tx);
+        });
+        let mut pending = BTreeMap::new();
+        let mut want = 0;
+        let stdout = std::io::stdout();
+        for (i, r) in rx {
+            pending.insert(i, r);
+            while let Some(r) = pending.remove(&want) {
+                match r {
+                    Ok(text) => {
+                        let mut out = stdout.lock();
+                        let _ = writeln!(out, "{}", text.trim_end_matches('\n'));
+                        let _ = out.flush();
+                    }
+                    Err(e) => {
+                        failed += 1;
+                        eprintln!("error: {}: {e}", items[want].origin);
+                    }
+                }
+                want += 1;
+            }
+        }
+    });
+    Ok(failed)
 }

@@ -160,6 +160,20 @@ fn block_squares(pos: &Position, k: Square, c: Square) -> Bitboard {
     }
 }
 
+/// The interposition squares against the check on the side to move, with the checker: the
+/// squares between the phoenix and a single ranging checker. `None` when not in check, in
+/// double check, or checked by a stepping or jumping piece.
+pub fn interposition(pos: &Position) -> Option<(Bitboard, Square)> {
+    let k = pos.phoenix(pos.side_to_move())?;
+    let checkers = pos.checkers();
+    let c = checkers.single()?;
+    if checkers.more_than_one() {
+        return None;
+    }
+    let b = block_squares(pos, k, c);
+    b.any().then_some((b, c))
+}
+
 /// Files on which `c` already has two unpromoted swallows (no third may be dropped there).
 #[inline]
 pub fn full_swallow_files(pos: &Position, c: Color) -> Bitboard {

@@ -578,6 +578,23 @@ impl Position {
         key
     }
 
+    /// The full key (board, side and hands) the position would have after `m`.
+    #[inline]
+    pub fn key_after(&self, m: Move) -> u64 {
+        let us = self.side;
+        let mut hk = self.hand_key;
+        if m.is_drop() {
+            let k = m.drop_kind();
+            let n = self.hands[us.index()].count(k);
+            hk ^= zobrist::hand_key(us, k, n) ^ zobrist::hand_key(us, k, n - 1);
+        } else if let Some(p) = self.board[m.to().index()] {
+            let k = p.kind.unpromoted();
+            let n = self.hands[us.index()].count(k);
+            hk ^= zobrist::hand_key(us, k, n) ^ zobrist::hand_key(us, k, n + 1);
+        }
+        self.board_key_after(m) ^ hk
+    }
+
     /// The hand of the side to move after it plays `m` (without playing it). The other
     /// side's hand never changes on this side's move.
     #[inline]

@@ -188,3 +188,62 @@ pub fn perft_rows() -> Vec<(String, String, String, u32, u64)> {
         })
         .collect()
 }
+
+pub mod checker;
+
+/// A random mate-problem-like position: White's phoenix in or near its camp with a few
+/// White pieces around it, a few Black pieces and a small Black hand, Black (no phoenix) to
+/// move. Positions the rules reject are redrawn.
+pub fn random_tsume(rng: &mut ChaCha8Rng) -> Position {
+    use toritsume::rules::Square;
+    loop {
+        let mut s = Setup::default();
+        let mut pool: Vec<PieceKind> = Vec::new();
+        for k in PieceKind::HAND {
+            for _ in 0..k.total() {
+                pool.push(k);
+            }
+        }
+        let krow = rng.random_range(0..3u8);
+        let kcol = rng.random_range(0..7u8);
+        let k = Square::from_row_col(krow, kcol).unwrap();
+        s.board[k.index()] = Some(Piece::new(Color::White, PieceKind::Phoenix));
+        let near = |rng: &mut ChaCha8Rng, radius: i8| -> Option<usize> {
+            let r = krow as i8 + rng.random_range(-radius..=radius);
+            let c = kcol as i8 + rng.random_range(-radius..=radius);
+            if (0..7).contains(&r) && (0..7).contains(&c) {
+                Some((r * 7 + c) as usize)
+            } else {
+                None
+            }
+        };
+        let defenders = rng.random_range(0..4);
+        let attackers = rng.random_range(2..7);
+        for (n, color, radius) in [(defenders, Color::White, 1), (attackers, Color::Black, 2)] {
+            for _ in 0..n {
+                let Some(sq) = near(rng, radius) else {
+                    continue;
+                };
+                if s.board[sq].is_some() {
+                    continue;
+                }
+                let i = rng.random_range(0..pool.len());
+                let mut kind = pool.swap_remove(i);
+                if let Some(p) = kind.promoted()
+                    && rng.random_bool(0.25)
+                {
+                    kind = p;
+                }
+                s.board[sq] = Some(Piece::new(color, kind));
+            }
+        }
+        for _ in 0..rng.random_range(0..5) {
+            let i = rng.random_range(0..pool.len());
+            let kind = pool.swap_remove(i);
+            s.hands[0][kind.index()] += 1;
+        }
+        if let Ok(p) = Position::from_setup(&s) {
+            return p;
+        }
+    }
+}

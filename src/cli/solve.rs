@@ -1,0 +1,217 @@
+//! `toritsume solve`: mate search on one position or a file of them, in parallel.
+
+use super::input::{Item, read_items};
+use super::{EXIT_USAGE, run_parallel};
+use clap::{Args, ValueEnum};
+use serde_json::json;
+use std::time::Duration;
+use toritsume::notation::diagram::{Style, diagram};
+use toritsume::notation::hodges::line_to_hodges;
+use toritsume::notation::sfen::write_sfen;
+use toritsume::solver::{DefenderHand, Solution, Solver, SolverConfig, Status};
+
+/// `--defender-hand`.
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum DefenderHandArg {
+    /// Every piece not on the board nor in the attacker's hand (tsume convention).
+    Rest,
+    /// The hands exactly as given in the position.
+    Given,
+}
+
+/// Limits and table options shared by `solve` and `verify`.
+#[derive(Args, Clone, Debug)]
+pub struct SearchArgs {
+    /// Look only for mates within N plies ("no mate within N" otherwise).
+    #[arg(long, value_name = "N")]
+    pub max_plies: Option<u16>,
+    /// Node budget per position.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Time budget per position, in seconds (fractions allowed).
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Transposition table size in MB, shared out among the worker threads.
+    #[arg(long, value_name = "MB", default_value_t = 256)]
+    pub hash: usize,
+    /// Whose pieces the defender holds.
+    #[arg(long, value_enum, default_value_t = DefenderHandArg::Rest)]
+    pub defender_hand: DefenderHandArg,
+    /// Worker threads for files (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+}
+
+impl SearchArgs {
+    /// The solver settings for one worker of `workers`.
+    pub fn config(&self, workers: usize) -> anyhow::Result<SolverConfig> {
+        if let Some(t) = self.time
+            && !(t.is_finite() && t > 0.0)
+        {
+            anyhow::bail!("--time must be a positive number of seconds, got {t}");
+        }
+        Ok(SolverConfig {
+            max_plies: self.max_plies,
+            nodes: self.nodes,
+            time: self.time.map(Duration::from_secs_f64),
+            hash_mb: (self.hash / workers.max(1)).max(1),
+            defender_hand: match self.defender_hand {
+                DefenderHandArg::Rest => DefenderHand::Rest,
+                DefenderHandArg::Given => DefenderHand::Given,
+            },
+            ..SolverConfig::default()
+        })
+    }
+}
+
+/// Arguments of `solve`.
+#[derive(Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    search: SearchArgs,
+    /// One JSON object per position and line.
+    #[arg(long)]
+    json: bool,
+    /// Diagrams with kanji.
+    #[arg(long)]
+    unicode: bool,
+    /// A position (SFEN, FEN, startpos [moves ...]), a FILE with one per line (SFEN, FEN or
+    /// JSON problem records), or `-` for standard input.
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    input: Vec<String>,
+}
+
+/// Numbered Hodges line: `1. Sw*7c Phx7c 2. Cr*6b`.
+pub fn numbered(hodges: &[String]) -> String {
+    let mut s = String::new();
+    for (i, h) in hodges.iter().enumerate() {
+        if i % 2 == 0 {
+            if i > 0 {
+                s.push(' ');
+            }
+            s.push_str(&format!("{}. ", i / 2 + 1));
+        } else {
+            s.push(' ');
+        }
+        s.push_str(h);
+    }
+    s
+}
+
+/// The JSON object of a solution.
+pub fn solution_json(sol: &Solution, item: &Item) -> serde_json::Value {
+    let hodges = line_to_hodges(&sol.position, &sol.moves);
+    let mut v = json!({
+        "position": write_sfen(&sol.position),
+        "status": sol.status.as_str(),
+        "plies": sol.plies,
+        "minimal": sol.minimal,
+        "moves": sol.moves.iter().map(|m| m.usi()).collect::<Vec<_>>(),
+        "hodges": hodges,
+        "spare_pieces": sol.has_spare_pieces(),
+        "spare": if sol.status == Status::Mate { sol.spare.sfen_upper() } else { String::new() },
+        "useless_interpositions": sol.useless.iter().map(|u| json!({"ply": u.ply, "move": u.mv.usi()})).collect::<Vec<_>>(),
+        "nodes": sol.nodes,
+        "time_ms": sol.time.as_millis() as u64,
+        "max_plies": sol.max_plies,
+        "origin": item.origin,
+    });
+    if let Some(r) = &item.record {
+        if let Some(s) = &r.source {
+            v["source"] = json!(s);
+        }
+        if let Some(p) = r.plies {
+            v["expected_plies"] = json!(p);
+        }
+    }
+    v
+}
+
+fn solution_text(sol: &Solution, item: &Item, style: Style) -> String {
+    let mut out = format!("# {}\n", item.origin);
+    out.push_str(&diagram(&sol.position, style));
+    out.push_str(&format!("SFEN: {}\n", write_sfen(&sol.position)));
+    let stats = format!("{} nodes, {} ms", sol.nodes, sol.time.as_millis());
+    match sol.status {
+        Status::Mate => {
+            let plies = sol.plies.unwrap_or(0);
+            out.push_str(&format!(
+                "Mate in {plies} plies{} ({stats})\n",
+                if sol.minimal {
+                    ", proven shortest"
+                } else {
+                    ", shorter not ruled out (limit hit)"
+                }
+            ));
+            let hodges = line_to_hodges(&sol.position, &sol.moves);
+            out.push_str(&format!("{}\n", numbered(&hodges)));
+            out.push_str(&format!(
+                "USI: {}\n",
+                sol.moves
+                    .iter()
+                    .map(|m| m.usi())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+            out.push_str(&format!(
+                "Spare pieces: {}\n",
+                if sol.spare.is_empty() {
+                    "none".to_string()
+                } else {
+                    sol.spare.sfen_upper()
+                }
+            ));
+            if !sol.useless.is_empty() {
+                out.push_str(&format!(
+                    "Useless interpositions left out: {}\n",
+                    sol.useless
+                        .iter()
+                        .map(|u| format!("ply {} {}", u.ply, u.mv.usi()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+        Status::NoMate => match sol.max_plies {
+            Some(n) => out.push_str(&format!("No mate within {n} plies ({stats})\n")),
+            None => out.push_str(&format!("No mate ({stats})\n")),
+        },
+        Status::Unknown => {
+            out.push_str(&format!("Unknown: a limit stopped the search ({stats})\n"))
+        }
+    }
+    out
+}
+
+/// Runs `solve`.
+pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
+    let items = read_items(&a.input)?;
+    let threads = if a.search.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        a.search.threads
+    };
+    let workers = threads.min(items.len()).max(1);
+    let config = a.search.config(workers)?;
+    let style = if a.unicode {
+        Style::Unicode
+    } else {
+        Style::Ascii
+    };
+    let json = a.json;
+    let bad = run_parallel(
+        &items,
+        workers,
+        || Solver::new(config.clone()),
+        |solver, item| {
+            let pos = item.position.as_ref().map_err(|e| e.clone())?;
+            let sol = solver.solve(pos);
+            Ok(if json {
+                solution_json(&sol, item).to_string()
+            } else {
+                solution_text(&sol, item, style)
+            })
+        },
+    )?;
+    Ok(if bad > 0 { EXIT_USAGE } else { 0 })
+}

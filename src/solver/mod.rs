@@ -1,0 +1,244 @@
+//! The tsume solver: decides whether the side to move (the attacker) mates by checking on
+//! every move, and if so finds the solution as composers define it (RULES.md "Mate
+//! problems"): the attacker's shortest mate against the defender's longest resistance,
+//! useless interpositions left out, ties among defences broken against spare pieces.
+//!
+//! How: a df-pn search ([`dfpn`]) first decides mate or no mate with no length limit; then
+//! depth-limited searches lower the length two plies at a time until no mate exists within
+//! it (so the length is proven minimal); then [`mainline`] reads the main line back,
+//! computing each defence's exact length. All searches share one table.
+
+pub mod dfpn;
+pub mod hands;
+pub mod mainline;
+pub mod table;
+
+use crate::rules::{Hand, Move, PieceKind, Position, Square};
+pub use dfpn::{Limits, Searcher, Techniques, Val};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+pub use table::UNLIMITED;
+
+/// Whose pieces the defender holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum DefenderHand {
+    /// Every piece neither on the board nor in the attacker's hand (the tsume convention).
+    #[default]
+    Rest,
+    /// Exactly the hand given in the position (positions from games).
+    Given,
+}
+
+/// Settings of a solve.
+#[derive(Clone, Debug)]
+pub struct SolverConfig {
+    /// Only look for mates within this many plies.
+    pub max_plies: Option<u16>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+    /// Time budget.
+    pub time: Option<Duration>,
+    /// Table size in megabytes.
+    pub hash_mb: usize,
+    /// Defender's hand convention.
+    pub defender_hand: DefenderHand,
+    /// Techniques (all on by default; switched off only to measure them).
+    pub techniques: Techniques,
+    /// Raised from outside to stop the search (USI `stop`).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        SolverConfig {
+            max_plies: None,
+            nodes: None,
+            time: None,
+            hash_mb: 64,
+            defender_hand: DefenderHand::Rest,
+            techniques: Techniques::default(),
+            stop: None,
+        }
+    }
+}
+
+/// The answer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A forced mate exists (within `--max-plies` when given).
+    Mate,
+    /// Proven: no forced mate (within `--max-plies` when given).
+    NoMate,
+    /// A limit stopped the search before an answer.
+    Unknown,
+}
+
+impl Status {
+    /// `mate`, `nomate` or `unknown`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Mate => "mate",
+            Status::NoMate => "nomate",
+            Status::Unknown => "unknown",
+        }
+    }
+}
+
+/// An interposition left out of the main line because it is useless.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UselessInterposition {
+    /// Ply of the main line at which it could have been played (1-based; a defender ply).
+    pub ply: usize,
+    /// The interposing move.
+    pub mv: Move,
+}
+
+/// What a solve found.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Mate, no mate, or unknown.
+    pub status: Status,
+    /// Length of the mate in plies (the main line's length).
+    pub plies: Option<u16>,
+    /// Whether the length is proven minimal (no shorter mate exists).
+    pub minimal: bool,
+    /// The main line.
+    pub moves: Vec<Move>,
+    /// The attacker's hand at the end of the main line (non-empty: spare pieces).
+    pub spare: Hand,
+    /// Useless interpositions left out along the main line.
+    pub useless: Vec<UselessInterposition>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall time.
+    pub time: Duration,
+    /// The position searched (defender's hand filled in per the convention).
+    pub position: Position,
+    /// The length limit the search ran with, if any.
+    pub max_plies: Option<u16>,
+}
+
+impl Solution {
+    /// Whether the main line ends with pieces left in the attacker's hand.
+    pub fn has_spare_pieces(&self) -> bool {
+        self.status == Status::Mate && !self.spare.is_empty()
+    }
+}
+
+/// The position with the defender holding every piece that is neither on the board nor in
+/// the attacker's hand (RULES.md: the tsume convention), phoenixes excepted.
+pub fn with_rest_to_defender(pos: &Position) -> Position {
+    let attacker = pos.side_to_move();
+    let defender = attacker.flip();
+    let mut rest = [0u32; 6];
+    for k in PieceKind::HAND {
+        rest[k.index()] = k.total() as u32 - pos.hand(attacker).count(k);
+    }
+    for sq in Square::all() {
+        if let Some(p) = pos.piece_at(sq)
+            && p.kind != PieceKind::Phoenix
+        {
+            rest[p.kind.unpromoted().index()] -= 1;
+        }
+    }
+    let mut h = Hand::EMPTY;
+    for k in PieceKind::HAND {
+        h.set(k, rest[k.index()]);
+    }
+    let mut p = pos.clone();
+    p.set_hand(defender, h);
+    p
+}
+
+/// Applies the defender-hand convention to a problem position.
+pub fn prepare(pos: &Position, defender_hand: DefenderHand) -> Position {
+    match defender_hand {
+        DefenderHand::Rest => with_rest_to_defender(pos),
+        DefenderHand::Given => pos.clone(),
+    }
+}
+
+/// A reusable solver: one table for many positions (a worker thread keeps one).
+pub struct Solver {
+    /// The search engine and its table.
+    pub searcher: Searcher,
+    /// Settings.
+    pub config: SolverConfig,
+}
+
+impl Solver {
+    /// A solver with `config` (its table is allocated now).
+    pub fn new(config: SolverConfig) -> Solver {
+        let mut searcher = Searcher::new(Position::startpos(), config.hash_mb);
+        searcher.techniques = config.techniques;
+        searcher.table.hand_superiority = config.techniques.hand_superiority;
+        Solver { searcher, config }
+    }
+
+    /// Solves `problem` (attacker = side to move), applying the defender-hand convention.
+    pub fn solve(&mut self, problem: &Position) -> Solution {
+        let start = Instant::now();
+        let pos = prepare(problem, self.config.defender_hand);
+        let s = &mut self.searcher;
+        s.set_position(pos.clone());
+        s.nodes = 0;
+        s.cut_off = false;
+        s.limits = Limits {
+            nodes: self.config.nodes,
+            deadline: self.config.time.map(|t| start + t),
+            stop: self.config.stop.clone(),
+        };
+        let mut sol = Solution {
+            status: Status::Unknown,
+            plies: None,
+            minimal: false,
+            moves: Vec::new(),
+            spare: Hand::EMPTY,
+            useless: Vec::new(),
+            nodes: 0,
+            time: Duration::ZERO,
+            position: pos.clone(),
+            max_plies: self.config.max_plies,
+        };
+        let depth = self.config.max_plies.unwrap_or(UNLIMITED);
+        let v = s.search(depth, &[]);
+        if v.is_disproven() {
+            let proven_no_mate = v.len == UNLIMITED || (depth != UNLIMITED && v.len >= depth);
+            if proven_no_mate && !s.aborted {
+                sol.status = Status::NoMate;
+            }
+        } else if v.is_proven() {
+            sol.status = Status::Mate;
+            // Lower the length until no mate exists within it.
+            let mut best = v.len;
+            let mut minimal = best <= 1;
+            while !minimal {
+                s.set_node(pos.clone());
+                let w = s.search(best - 2, &[]);
+                if w.is_proven() {
+                    best = w.len;
+                    minimal = best <= 1;
+                } else if w.is_disproven() && !s.aborted {
+                    minimal = true;
+                } else {
+                    break;
+                }
+            }
+            sol.minimal = minimal;
+            sol.plies = Some(best);
+            let line = mainline::main_line(s, &pos, best);
+            sol.moves = line.moves;
+            sol.spare = line.end_hand;
+            sol.useless = line.useless;
+        }
+        sol.nodes = s.nodes;
+        sol.time = start.elapsed();
+        sol
+    }
+}
+
+/// Solves one position with a fresh solver.
+pub fn solve(problem: &Position, config: &SolverConfig) -> Solution {
+    Solver::new(config.clone()).solve(problem)
+}

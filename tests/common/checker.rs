@@ -1,0 +1,279 @@
+//! A deliberately simple reference for mate problems, independent of the solver: plain
+//! full-width minimax over checks and evasions with a memo of proofs only, repetitions on the
+//! path counting as "no mate", and the useless-interposition rule of RULES.md written out
+//! again (the capture on the interposition square with the piece returned to the defender,
+//! mated within the same remaining length).
+#![allow(dead_code)]
+
+use std::collections::{HashMap, HashSet};
+use toritsume::rules::attacks::between;
+use toritsume::rules::{Color, Move, MoveList, Piece, PieceKind, Position, generate_legal};
+
+pub struct Checker {
+    /// Proven (position key, depth) pairs: proofs hold on any path.
+    proven: HashSet<(u64, u16)>,
+    /// Disproofs that did not depend on a repetition.
+    refuted: HashMap<u64, u16>,
+    pub attacker: Color,
+    pub nodes: u64,
+}
+
+impl Checker {
+    pub fn new(attacker: Color) -> Checker {
+        Checker {
+            proven: HashSet::new(),
+            refuted: HashMap::new(),
+            attacker,
+            nodes: 0,
+        }
+    }
+
+    fn checks(pos: &Position) -> Vec<Move> {
+        let mut l = MoveList::new();
+        generate_legal(pos, &mut l);
+        l.iter()
+            .copied()
+            .filter(|&m| {
+                let mut p = pos.clone();
+                p.do_move(m);
+                p.in_check()
+            })
+            .collect()
+    }
+
+    /// Q′ of interposition `m` against the single ranging checker, written from the rule.
+    pub fn q_prime(pos: &Position, m: Move) -> Option<Position> {
+        let defender = pos.side_to_move();
+        let attacker = defender.flip();
+        let k = pos.phoenix(defender)?;
+        let checkers = pos.checkers();
+        if checkers.count() != 1 {
+            return None;
+        }
+        let c = checkers.lsb();
+        let cp = pos.piece_at(c)?;
+        // Only a ranging checker (quail, eagle) can be interposed against.
+        if !matches!(
+            cp.kind,
+            PieceKind::LeftQuail | PieceKind::RightQuail | PieceKind::Eagle
+        ) || !between(k, c).has(m.to())
+        {
+            return None;
+        }
+        // The checker must be able to capture on the square, giving check.
+        let mut after = pos.clone();
+        after.do_move(m);
+        let capture_legal = {
+            let mut l = MoveList::new();
+            generate_legal(&after, &mut l);
+            l.iter()
+                .any(|x| !x.is_drop() && x.from() == c && x.to() == m.to())
+        };
+        if !capture_legal {
+            return None;
+        }
+        let mut s = pos.to_setup();
+        s.board[c.index()] = None;
+        s.board[m.to().index()] = Some(Piece::new(attacker, cp.kind));
+        if !m.is_drop() {
+            let p = pos.piece_at(m.from())?;
+            s.board[m.from().index()] = None;
+            s.hands[defender.index()][p.kind.unpromoted().index()] += 1;
+        }
+        let q = Position::from_setup(&s).ok()?;
+        q.in_check().then_some(q)
+    }
+
+    /// Whether the attacker (to move) mates within `d` plies. `path` holds the keys of the
+    /// positions before this one. Returns (result, depended on a repetition).
+    pub fn or_mates(&mut self, pos: &Position, d: u16, path: &mut Vec<u64>) -> (bool, bool) {
+        self.nodes += 1;
+        if d < 1 {
+            return (false, false);
+        }
+        let key = pos.key();
+        if self.proven.contains(&(key, d)) {
+            return (true, false);
+        }
+        if self.refuted.get(&key).is_some_and(|&r| r >= d) {
+            return (false, false);
+        }
+        let mut rep = false;
+        path.push(key);
+        for m in Self::checks(pos) {
+            let mut child = pos.clone();
+            child.do_move(m);
+            if path.contains(&child.key()) {
+                rep = true;
+                continue;
+            }
+            let (ok, r) = self.and_mated(&child, d - 1, path);
+            rep |= r;
+            if ok {
+                path.pop();
+                self.proven.insert((key, d));
+                return (true, false);
+            }
+        }
+        path.pop();
+        if !rep {
+            let e = self.refuted.entry(key).or_insert(0);
+            *e = (*e).max(d);
+        }
+        (false, rep)
+    }
+
+    /// Whether the defender (to move, in check) is mated within `d` plies.
+    pub fn and_mated(&mut self, pos: &Position, d: u16, path: &mut Vec<u64>) -> (bool, bool) {
+        self.nodes += 1;
+        let mut ev = MoveList::new();
+        generate_legal(pos, &mut ev);
+        if ev.is_empty() {
+            return (true, false);
+        }
+        let key = pos.key();
+        if self.proven.contains(&(key, d)) {
+            return (true, false);
+        }
+        path.push(key);
+        let mut rep = false;
+        for &e in ev.iter() {
+            if let Some(q) = Self::q_prime(pos, e)
+                && !path.contains(&q.key())
+            {
+                let (ok, r) = self.and_mated(&q, d, path);
+                rep |= r;
+                if ok {
+                    continue;
+                }
+            }
+            if d < 2 {
+                path.pop();
+                return (false, rep);
+            }
+            let mut child = pos.clone();
+            child.do_move(e);
+            if path.contains(&child.key()) {
+                path.pop();
+                return (false, true);
+            }
+            let (ok, r) = self.or_mates(&child, d - 1, path);
+            if !ok {
+                path.pop();
+                return (false, rep | r);
+            }
+        }
+        path.pop();
+        self.proven.insert((key, d));
+        (true, false)
+    }
+
+    /// Exact mate length of an OR node, if mated within `max`.
+    pub fn or_length(&mut self, pos: &Position, max: u16, path: &mut Vec<u64>) -> Option<u16> {
+        let mut d = 1;
+        while d <= max {
+            if self.or_mates(pos, d, path).0 {
+                return Some(d);
+            }
+            d += 2;
+        }
+        None
+    }
+
+    /// Exact mate length of an AND node, if mated within `max`.
+    pub fn and_length(&mut self, pos: &Position, max: u16, path: &mut Vec<u64>) -> Option<u16> {
+        let mut d = 0;
+        while d <= max {
+            if self.and_mated(pos, d, path).0 {
+                return Some(d);
+            }
+            d += 2;
+        }
+        None
+    }
+}
+
+/// Gives the defender every piece not on the board nor in the attacker's hand.
+pub fn rest_to_defender(pos: &Position) -> Position {
+    let attacker = pos.side_to_move();
+    let mut s = pos.to_setup();
+    let mut counts = [0u32; 6];
+    for p in s.board.iter().flatten() {
+        if p.kind != PieceKind::Phoenix {
+            counts[p.kind.unpromoted().index()] += 1;
+        }
+    }
+    for k in PieceKind::HAND {
+        let i = k.index();
+        s.hands[attacker.flip().index()][i] =
+            k.total() as u32 - counts[i] - s.hands[attacker.index()][i];
+    }
+    Position::from_setup(&s).expect("the rest fits")
+}
+
+/// Checks a claimed solution of `problem` (tsume convention): the length is the shortest
+/// mate, every attacker move of the line mates in the remaining length, every defender move
+/// is a longest non-useless defence, and the line ends in mate. Returns a description of
+/// the first discrepancy.
+pub fn check_solution(problem: &Position, plies: u16, moves: &[Move]) -> Result<(), String> {
+    let pos = rest_to_defender(problem);
+    let mut ck = Checker::new(pos.side_to_move());
+    let mut path = Vec::new();
+    if !ck.or_mates(&pos, plies, &mut path).0 {
+        return Err(format!("no mate within {plies} plies"));
+    }
+    if plies >= 3 && ck.or_mates(&pos, plies - 2, &mut path).0 {
+        return Err(format!("a mate within {} plies exists", plies - 2));
+    }
+    if moves.len() != plies as usize {
+        return Err(format!("{} moves for a {plies}-ply solution", moves.len()));
+    }
+    let mut p = pos.clone();
+    let mut remaining = plies;
+    for (i, &m) in moves.iter().enumerate() {
+        let mut l = MoveList::new();
+        generate_legal(&p, &mut l);
+        if !l.contains(m) {
+            return Err(format!("move {} ({m}) is not legal", i + 1));
+        }
+        let mut child = p.clone();
+        child.do_move(m);
+        if i % 2 == 0 {
+            if !child.in_check() {
+                return Err(format!("attacker move {} ({m}) does not check", i + 1));
+            }
+            if !ck.and_mated(&child, remaining - 1, &mut path).0 {
+                return Err(format!(
+                    "attacker move {} ({m}) does not mate in time",
+                    i + 1
+                ));
+            }
+        } else {
+            if Checker::q_prime(&p, m).is_some_and(|q| ck.and_mated(&q, remaining, &mut path).0) {
+                return Err(format!(
+                    "defender move {} ({m}) is a useless interposition",
+                    i + 1
+                ));
+            }
+            let len = ck.or_length(&child, remaining - 1, &mut path);
+            if len != Some(remaining - 1) {
+                return Err(format!(
+                    "defender move {} ({m}) is not a longest defence: mated in {len:?}",
+                    i + 1
+                ));
+            }
+        }
+        path.push(p.key());
+        p = child;
+        remaining -= 1;
+    }
+    // The end: mate, or only useless interpositions left.
+    let mut ev = MoveList::new();
+    generate_legal(&p, &mut ev);
+    for &e in ev.iter() {
+        if !Checker::q_prime(&p, e).is_some_and(|q| ck.and_mated(&q, 0, &mut path).0) {
+            return Err(format!("the final position is not mate ({e} answers)"));
+        }
+    }
+    Ok(())
+}
