@@ -8,7 +8,7 @@ use std::time::Duration;
 use toritsume::notation::diagram::{Style, diagram};
 use toritsume::notation::hodges::line_to_hodges;
 use toritsume::notation::sfen::write_sfen;
-use toritsume::solver::{DefenderHand, Solution, Solver, SolverConfig, Status};
+use toritsume::solver::{DefenderHand, Solution, Solver, SolverConfig, Status, Techniques};
 
 /// `--defender-hand`.
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -40,6 +40,28 @@ pub struct SearchArgs {
     /// Worker threads for files (0 = one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// Switch search techniques off, to measure what they buy (comma-separated).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "TECHNIQUE")]
+    pub disable: Vec<TechniqueArg>,
+}
+
+/// A technique `--disable` can switch off.
+#[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
+pub enum TechniqueArg {
+    /// Table lookups by hand superiority.
+    HandSuperiority,
+    /// Proof and disproof pieces.
+    ProofPieces,
+    /// df-pn+ initial proof/disproof numbers.
+    InitialEstimates,
+    /// 1-ply mate and no-check checks at expansion.
+    OnePly,
+    /// Delayed interpositions.
+    DelayedInterpositions,
+    /// The 1+ε threshold trick.
+    Epsilon,
+    /// Threshold widening next to repetitions.
+    Tca,
 }
 
 impl SearchArgs {
@@ -59,8 +81,25 @@ impl SearchArgs {
                 DefenderHandArg::Rest => DefenderHand::Rest,
                 DefenderHandArg::Given => DefenderHand::Given,
             },
+            techniques: self.techniques(),
             ..SolverConfig::default()
         })
+    }
+
+    fn techniques(&self) -> Techniques {
+        let mut t = Techniques::default();
+        for d in &self.disable {
+            match d {
+                TechniqueArg::HandSuperiority => t.hand_superiority = false,
+                TechniqueArg::ProofPieces => t.proof_pieces = false,
+                TechniqueArg::InitialEstimates => t.initial_estimates = false,
+                TechniqueArg::OnePly => t.one_ply = false,
+                TechniqueArg::DelayedInterpositions => t.delayed_interpositions = false,
+                TechniqueArg::Epsilon => t.epsilon_percent = 0,
+                TechniqueArg::Tca => t.tca = false,
+            }
+        }
+        t
     }
 }
 
@@ -106,6 +145,7 @@ pub fn solution_json(sol: &Solution, item: &Item) -> serde_json::Value {
         "status": sol.status.as_str(),
         "plies": sol.plies,
         "minimal": sol.minimal,
+        "complete": sol.complete,
         "moves": sol.moves.iter().map(|m| m.usi()).collect::<Vec<_>>(),
         "hodges": hodges,
         "spare_pieces": sol.has_spare_pieces(),
@@ -145,6 +185,9 @@ fn solution_text(sol: &Solution, item: &Item, style: Style) -> String {
             ));
             let hodges = line_to_hodges(&sol.position, &sol.moves);
             out.push_str(&format!("{}\n", numbered(&hodges)));
+            if !sol.complete {
+                out.push_str("(main line cut short by a limit)\n");
+            }
             out.push_str(&format!(
                 "USI: {}\n",
                 sol.moves

@@ -40,7 +40,7 @@ impl Default for Setup {
 /// What makes a [`Setup`] unacceptable as a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
-    /// The side not to move must have its phoenix (it is the one that can be mated).
+    /// The defender (the side not to move, in a problem) must have its phoenix.
     #[error("{0} (the side not to move) has no phoenix")]
     MissingPhoenix(&'static str),
     /// At most one phoenix a side.
@@ -107,8 +107,18 @@ impl std::fmt::Debug for Position {
 }
 
 impl Position {
-    /// Validates a [`Setup`] against every rule (RULES.md) and builds the position.
+    /// Validates a [`Setup`] against every rule (RULES.md) and builds the position. The side
+    /// not to move must have its phoenix (it is the defender of a problem).
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        Position::from_setup_with_defender(setup, setup.side.flip())
+    }
+
+    /// Like [`Position::from_setup`] for a position inside a mate search, where `defender`
+    /// (which may be the side to move) must have its phoenix and the other side may lack it.
+    pub fn from_setup_with_defender(
+        setup: &Setup,
+        defender: Color,
+    ) -> Result<Position, PositionError> {
         let mut totals = [0u32; 6];
         let mut phoenixes = [0u32; 2];
         for p in setup.board.iter().flatten() {
@@ -128,8 +138,8 @@ impl Position {
                 return Err(PositionError::TwoPhoenixes(c.name()));
             }
         }
-        if phoenixes[setup.side.flip().index()] == 0 {
-            return Err(PositionError::MissingPhoenix(setup.side.flip().name()));
+        if phoenixes[defender.index()] == 0 {
+            return Err(PositionError::MissingPhoenix(defender.name()));
         }
         for k in PieceKind::HAND {
             let max = k.total() as u32;

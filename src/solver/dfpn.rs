@@ -28,9 +28,7 @@ use super::hands::{
     proof_and_adjust, proof_terminal,
 };
 use super::table::{Entry, Found, INF, State, Table, UNLIMITED};
-use crate::rules::movegen::{
-    count_legal, generate_checks, generate_evasions, has_check, interposition,
-};
+use crate::rules::movegen::{generate_checks, generate_evasions, interposition};
 use crate::rules::{Bitboard, Color, Hand, Move, MoveList, PieceKind, Position, Square};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -489,13 +487,8 @@ impl Searcher {
         };
         debug_assert!(state != State::Proven || exact.superset_of(hand));
         debug_assert!(state != State::Disproven || hand.superset_of(exact));
-        let e = Entry {
+        let mut e = Entry {
             board: self.tt_key(self.pos.board_key()),
-            path: if state == State::RepDisproven {
-                path_key
-            } else {
-                0
-            },
             hand,
             pn: v.pn,
             dn: v.dn,
@@ -509,6 +502,9 @@ impl Searcher {
             state,
             generation: 0,
         };
+        if state == State::RepDisproven {
+            e.set_path(path_key);
+        }
         self.table.store(e);
     }
 
@@ -822,6 +818,10 @@ impl Searcher {
         let mut children = std::mem::take(&mut self.levels[level].children);
         children.clear();
         for &m in moves.iter() {
+            self.table
+                .prefetch(self.tt_key(self.pos.board_key_after(m)));
+        }
+        for &m in moves.iter() {
             let child_key = self.pos.key_after(m);
             if self.path.contains(child_key) {
                 inc = true;
@@ -854,44 +854,38 @@ impl Searcher {
         (None, inc)
     }
 
-    /// A new AND child (after check `m`): mated at once, refuted by the depth limit, or an
-    /// estimate from its evasions.
+    /// A new AND child (after check `m`): mated at once (1-ply mate check), refuted by the
+    /// depth limit, or an estimate from its evasions (df-pn+).
     fn estimate_and_child(&mut self, m: Move, cdepth: u16) -> Val {
         let chand = self.pos.hand_after(m);
-        if !self.techniques.one_ply && !self.techniques.initial_estimates {
+        let t = self.techniques;
+        if !t.one_ply && !t.initial_estimates {
             return Val::unknown(1, 1, chand);
         }
         self.nodes += 1;
         let captured = self.pos.do_move(m);
-        let v = if self.techniques.initial_estimates {
-            let mut ev = MoveList::new();
-            generate_evasions(&self.pos, &mut ev);
-            if ev.is_empty() {
-                Val::proven(0, proof_terminal(&self.pos).min(chand))
-            } else if cdepth < 2 && !may_interpose(&self.pos, &ev) {
-                Val::disproven(cdepth, chand, false)
+        let mut ev = MoveList::new();
+        generate_evasions(&self.pos, &mut ev);
+        let v = if t.one_ply && ev.is_empty() {
+            let p = if t.proof_pieces {
+                proof_terminal(&self.pos).min(chand)
             } else {
-                Val::unknown(evasion_estimate(&ev), 1, chand)
-            }
+                chand
+            };
+            Val::proven(0, p)
+        } else if t.one_ply && cdepth < 2 && !ev.is_empty() && !may_interpose(&self.pos, &ev) {
+            Val::disproven(cdepth, chand, false)
+        } else if t.initial_estimates {
+            Val::unknown(evasion_estimate(&ev), 1, chand)
         } else {
-            let n = count_legal(&self.pos);
-            if n == 0 {
-                Val::proven(0, proof_terminal(&self.pos).min(chand))
-            } else {
-                // Without the move list a depth-limited refutation cannot be ruled out here
-                // (useless interpositions); the search decides.
-                Val::unknown(1, 1, chand)
-            }
+            Val::unknown(1, 1, chand)
         };
         self.pos.undo_move(m, captured);
-        if v.is_proven() && !self.techniques.proof_pieces {
-            return Val::proven(0, chand);
-        }
         v
     }
 
     /// Value of a new OR child (after evasion `m`): looked up, or refuted at once when no
-    /// check exists, or an estimate.
+    /// check exists, or an estimate from its checks (df-pn+).
     fn evaluate_or_child(&mut self, m: Move, depth: u16, path_key: u64) -> Val {
         let hand = self.pos.hand(self.attacker);
         let child_key = self.pos.key_after(m);
@@ -915,37 +909,23 @@ impl Searcher {
                 if cdepth == 0 {
                     return Val::disproven(0, full_hand(), false);
                 }
-                if !self.techniques.one_ply && !self.techniques.initial_estimates {
+                let t = self.techniques;
+                if !t.one_ply && !t.initial_estimates {
                     return Val::unknown(1, 1, hand);
                 }
                 self.nodes += 1;
                 let captured = self.pos.do_move(m);
-                let v = if self.techniques.initial_estimates {
-                    let mut checks = MoveList::new();
-                    generate_checks(&self.pos, &mut checks);
-                    if checks.is_empty() {
-                        Val::disproven(
-                            UNLIMITED,
-                            if self.techniques.proof_pieces {
-                                disproof_terminal(&self.pos).max(hand)
-                            } else {
-                                hand
-                            },
-                            false,
-                        )
+                let mut checks = MoveList::new();
+                generate_checks(&self.pos, &mut checks);
+                let v = if t.one_ply && checks.is_empty() {
+                    let d = if t.proof_pieces {
+                        disproof_terminal(&self.pos).max(hand)
                     } else {
-                        Val::unknown(1, (checks.len() as u32).div_ceil(2).min(8), hand)
-                    }
-                } else if !has_check(&self.pos) {
-                    Val::disproven(
-                        UNLIMITED,
-                        if self.techniques.proof_pieces {
-                            disproof_terminal(&self.pos).max(hand)
-                        } else {
-                            hand
-                        },
-                        false,
-                    )
+                        hand
+                    };
+                    Val::disproven(UNLIMITED, d, false)
+                } else if t.initial_estimates {
+                    Val::unknown(1, (checks.len() as u32).div_ceil(2).clamp(1, 8), hand)
                 } else {
                     Val::unknown(1, 1, hand)
                 };
@@ -985,6 +965,16 @@ impl Searcher {
         let mut refuted = None;
         // Drops grouped per square: (square, first index in `children`).
         let mut seen_drop_squares = Bitboard::EMPTY;
+        for &m in moves.iter() {
+            if !(m.is_drop() && seen_drop_squares.has(m.to())) {
+                self.table
+                    .prefetch(self.tt_key(self.pos.board_key_after(m)));
+            }
+            if m.is_drop() {
+                seen_drop_squares |= Bitboard::from_square(m.to());
+            }
+        }
+        seen_drop_squares = Bitboard::EMPTY;
         for &m in moves.iter() {
             if m.is_drop() && self.techniques.delayed_interpositions {
                 let to = m.to();
@@ -1111,7 +1101,7 @@ pub fn useless_reply_position(pos: &Position, m: Move, checker: Square) -> Optio
         setup.board[from.index()] = None;
         setup.hands[defender.index()][p.kind.unpromoted().index()] += 1;
     }
-    let q = Position::from_setup(&setup).ok()?;
+    let q = Position::from_setup_with_defender(&setup, defender).ok()?;
     // Q′ must still be the defender in check (it always is when the checker captured along
     // its line) — anything else is not the situation the rule describes.
     if !q.in_check() {

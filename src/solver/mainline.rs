@@ -9,7 +9,7 @@ use crate::rules::movegen::interposition;
 use crate::rules::{Hand, Move, MoveList, Position, generate_checks, generate_evasions};
 
 /// A main line and what it ends with.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Line {
     /// The moves.
     pub moves: Vec<Move>,
@@ -17,6 +17,26 @@ pub struct Line {
     pub end_hand: Hand,
     /// Useless interpositions passed over along the line.
     pub useless: Vec<UselessInterposition>,
+    /// False when a search limit cut the reading short (the line is then a prefix).
+    pub complete: bool,
+}
+
+impl Line {
+    fn end(hand: Hand) -> Line {
+        Line {
+            moves: Vec::new(),
+            end_hand: hand,
+            useless: Vec::new(),
+            complete: true,
+        }
+    }
+
+    fn cut() -> Line {
+        Line {
+            complete: false,
+            ..Line::end(Hand::EMPTY)
+        }
+    }
 }
 
 /// Alternatives explored at one node to break ties against spare pieces.
@@ -122,20 +142,20 @@ impl Explorer<'_> {
         let attacker = self.s.attacker;
         if pos.side_to_move() == attacker {
             if r == 0 {
-                return Line {
-                    end_hand: pos.hand(attacker),
-                    ..Line::default()
-                };
+                return Line::end(pos.hand(attacker));
             }
             let candidates = mating_moves(self.s, pos, r, ancestors);
+            if self.s.aborted || candidates.is_empty() {
+                return Line::cut();
+            }
             self.choose(pos, r - 1, &candidates, ancestors, ply)
         } else {
             let (real, useless) = defences(self.s, pos, r, ancestors);
+            if self.s.aborted {
+                return Line::cut();
+            }
             let mut line = if real.is_empty() {
-                Line {
-                    end_hand: pos.hand(attacker),
-                    ..Line::default()
-                }
+                Line::end(pos.hand(attacker))
             } else {
                 let longest = real.iter().map(|&(_, l)| l).max().unwrap_or(0);
                 let candidates: Vec<Move> = real
@@ -177,7 +197,7 @@ impl Explorer<'_> {
             child.do_move(m);
             let mut line = self.explore(&child, child_r, ancestors, ply + 1);
             line.moves.insert(0, m);
-            if line.end_hand.is_empty() {
+            if line.end_hand.is_empty() || !line.complete {
                 ancestors.pop();
                 return line;
             }
@@ -186,7 +206,7 @@ impl Explorer<'_> {
             }
         }
         ancestors.pop();
-        first.unwrap_or_default()
+        first.unwrap_or_else(Line::cut)
     }
 }
 

@@ -103,6 +103,8 @@ pub struct Solution {
     pub plies: Option<u16>,
     /// Whether the length is proven minimal (no shorter mate exists).
     pub minimal: bool,
+    /// Whether the main line was read to the end (a limit can cut it short).
+    pub complete: bool,
     /// The main line.
     pub moves: Vec<Move>,
     /// The attacker's hand at the end of the main line (non-empty: spare pieces).
@@ -193,6 +195,7 @@ impl Solver {
             status: Status::Unknown,
             plies: None,
             minimal: false,
+            complete: false,
             moves: Vec::new(),
             spare: Hand::EMPTY,
             useless: Vec::new(),
@@ -231,6 +234,7 @@ impl Solver {
             sol.moves = line.moves;
             sol.spare = line.end_hand;
             sol.useless = line.useless;
+            sol.complete = line.complete && sol.moves.len() == best as usize;
         }
         sol.nodes = s.nodes;
         sol.time = start.elapsed();

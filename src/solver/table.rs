@@ -9,10 +9,11 @@
 //!   Kishimoto & Müller 2004) answers only a lookup from the very same path (its path key);
 //!   from any other path the position is unknown and searched again.
 //!
-//! Memory is a fixed array sized by `--hash`; an entry lives in a window of [`PROBE`] slots
-//! from its home slot. When the table passes [`GC_TRIGGER`] of its capacity, garbage
-//! collection empties the entries with the least search effort (their subtree sizes) until
-//! it is back under [`GC_TARGET`].
+//! Memory is a fixed array of cache-line-aligned buckets of [`BUCKET`] 32-byte entries, sized
+//! by `--hash`; an entry lives in the bucket its board key selects, so a lookup touches two
+//! cache lines. When the table passes [`GC_TRIGGER`] of its capacity, garbage collection
+//! empties the entries with the least search effort (their subtree sizes) until it is back
+//! under [`GC_TARGET`].
 
 use crate::rules::Hand;
 
@@ -21,8 +22,8 @@ pub const INF: u32 = 1 << 30;
 /// A depth or length meaning "no limit" (a disproof with this length holds at any depth).
 pub const UNLIMITED: u16 = u16::MAX;
 
-/// Slots searched from an entry's home slot.
-pub const PROBE: usize = 12;
+/// Entries per bucket (a bucket is 128 bytes: two cache lines).
+pub const BUCKET: usize = 4;
 /// Fill ratio at which garbage collection runs.
 pub const GC_TRIGGER: f64 = 0.80;
 /// Fill ratio garbage collection brings the table back to.
@@ -45,18 +46,17 @@ pub enum State {
     RepDisproven = 4,
 }
 
-/// One table entry (40 bytes).
+/// One table entry (32 bytes).
 #[derive(Copy, Clone, Debug, Default)]
+#[repr(C)]
 pub struct Entry {
     /// Board key (with side to move), mixed with the search's universe key.
     pub board: u64,
-    /// Path key, for [`State::RepDisproven`] entries.
-    pub path: u64,
     /// Attacker hand: exact for unknown entries, the proof/disproof pieces for solved ones.
     pub hand: Hand,
-    /// Proof number.
+    /// Proof number (for [`State::RepDisproven`]: the low half of the path key).
     pub pn: u32,
-    /// Disproof number.
+    /// Disproof number (for [`State::RepDisproven`]: the high half of the path key).
     pub dn: u32,
     /// Search effort spent below this node (for replacement and garbage collection).
     pub amount: u32,
@@ -70,6 +70,26 @@ pub struct Entry {
     /// Table generation the entry belongs to (older ones count as empty).
     pub generation: u8,
 }
+
+impl Entry {
+    /// The path key of a [`State::RepDisproven`] entry.
+    #[inline]
+    pub fn path(&self) -> u64 {
+        self.pn as u64 | (self.dn as u64) << 32
+    }
+
+    /// Makes this a [`State::RepDisproven`] entry for path `path`.
+    #[inline]
+    pub fn set_path(&mut self, path: u64) {
+        self.pn = path as u32;
+        self.dn = (path >> 32) as u32;
+    }
+}
+
+/// A bucket: the entries one board key can live in, on their own cache lines.
+#[derive(Copy, Clone, Debug, Default)]
+#[repr(C, align(128))]
+struct Bucket([Entry; BUCKET]);
 
 /// What a lookup found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -107,7 +127,7 @@ pub enum Found {
 
 /// The table.
 pub struct Table {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     mask: usize,
     generation: u8,
     used: usize,
@@ -118,16 +138,16 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `mb` megabytes (rounded down to a power of two entries, at least
-    /// 1024 entries).
+    /// A table of about `mb` megabytes (rounded down to a power of two buckets, at least
+    /// 256 buckets).
     pub fn new(mb: usize) -> Table {
         let bytes = mb.max(1) * 1024 * 1024;
-        let mut n = 1024usize;
-        while n * 2 * std::mem::size_of::<Entry>() <= bytes {
+        let mut n = 256usize;
+        while n * 2 * std::mem::size_of::<Bucket>() <= bytes {
             n *= 2;
         }
         Table {
-            entries: vec![Entry::default(); n],
+            buckets: vec![Bucket::default(); n],
             mask: n - 1,
             generation: 1,
             used: 0,
@@ -136,21 +156,21 @@ impl Table {
         }
     }
 
-    /// Number of slots.
+    /// Number of entry slots.
     pub fn capacity(&self) -> usize {
-        self.entries.len()
+        self.buckets.len() * BUCKET
     }
 
     /// Occupied slots in thousandths (USI `hashfull`).
     pub fn permille_full(&self) -> u32 {
-        (self.used as u64 * 1000 / self.entries.len() as u64) as u32
+        (self.used as u64 * 1000 / self.capacity() as u64) as u32
     }
 
     /// Forgets everything (in O(1) but for a real clear every 255 calls).
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.entries.fill(Entry::default());
+            self.buckets.fill(Bucket::default());
             self.generation = 1;
         }
         self.used = 0;
@@ -161,14 +181,36 @@ impl Table {
         e.state != State::Empty && e.generation == self.generation
     }
 
+    #[inline]
+    fn bucket_of(&self, board: u64) -> usize {
+        // The low bits choose the bucket; mix in the high ones so that keys differing only
+        // there spread too.
+        ((board ^ (board >> 29)) as usize) & self.mask
+    }
+
+    /// Asks the processor to start loading the bucket of `board` (a lookup soon follows; the
+    /// expansion of a node prefetches all its children's buckets first).
+    #[inline]
+    pub fn prefetch(&self, board: u64) {
+        let p = &self.buckets[self.bucket_of(board)] as *const Bucket as *const i8;
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint; `p` points into the live bucket array.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch(p, _MM_HINT_T0);
+            _mm_prefetch(p.add(64), _MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = p;
+    }
+
     /// Looks up `board` with attacker hand `hand` for a search needing the answer within
     /// `depth` plies, from a path with key `path`.
     #[inline]
     pub fn lookup(&self, board: u64, hand: Hand, depth: u16, path: u64) -> Found {
-        let home = board as usize & self.mask;
+        let bucket = &self.buckets[self.bucket_of(board)].0;
         let mut unknown = Found::None;
-        for i in 0..PROBE {
-            let e = &self.entries[(home + i) & self.mask];
+        for e in bucket {
             if e.board != board || !self.live(e) {
                 continue;
             }
@@ -201,7 +243,7 @@ impl Table {
                         };
                     }
                 }
-                State::RepDisproven if e.hand == hand && e.path == path => {
+                State::RepDisproven if e.hand == hand && e.path() == path => {
                     return Found::Disproven {
                         len: e.len,
                         hand: e.hand,
@@ -226,16 +268,15 @@ impl Table {
     /// a free slot of the window or the one with the least effort.
     pub fn store(&mut self, mut entry: Entry) {
         entry.generation = self.generation;
-        let home = entry.board as usize & self.mask;
+        let b = self.bucket_of(entry.board);
         let mut free: Option<usize> = None;
-        let mut victim = home;
+        let mut victim = 0;
         let mut victim_amount = u32::MAX;
-        for i in 0..PROBE {
-            let idx = (home + i) & self.mask;
-            let e = self.entries[idx];
+        for i in 0..BUCKET {
+            let e = self.buckets[b].0[i];
             if !self.live(&e) {
                 if free.is_none() {
-                    free = Some(idx);
+                    free = Some(i);
                 }
                 continue;
             }
@@ -244,7 +285,6 @@ impl Table {
                     // The unknown entry of this exact position is superseded.
                     (_, State::Unknown) if e.hand == entry.hand => true,
                     (State::Unknown, _) => false,
-                    // A proof covering (a superset of) hands at a length no worse.
                     (State::Proven, State::Proven) => {
                         e.hand.superset_of(entry.hand) && e.len >= entry.len
                     }
@@ -257,10 +297,10 @@ impl Table {
                     _ => false,
                 };
                 if redundant {
-                    self.entries[idx].state = State::Empty;
+                    self.buckets[b].0[i].state = State::Empty;
                     self.used -= 1;
                     if free.is_none() {
-                        free = Some(idx);
+                        free = Some(i);
                     }
                     continue;
                 }
@@ -272,18 +312,18 @@ impl Table {
             };
             if weight < victim_amount {
                 victim_amount = weight;
-                victim = idx;
+                victim = i;
             }
         }
-        let idx = match free {
+        let i = match free {
             Some(i) => {
                 self.used += 1;
                 i
             }
             None => victim,
         };
-        self.entries[idx] = entry;
-        if self.used as f64 > GC_TRIGGER * self.entries.len() as f64 {
+        self.buckets[b].0[i] = entry;
+        if self.used as f64 > GC_TRIGGER * self.capacity() as f64 {
             self.collect_garbage();
         }
     }
@@ -292,15 +332,18 @@ impl Table {
     /// [`GC_TARGET`].
     pub fn collect_garbage(&mut self) {
         self.gc_runs += 1;
-        let target = (GC_TARGET * self.entries.len() as f64) as usize;
+        let target = (GC_TARGET * self.capacity() as f64) as usize;
         if self.used <= target {
             return;
         }
         // Find the effort threshold by a histogram over log2(amount).
         let mut hist = [0usize; 33];
-        for e in &self.entries {
-            if self.live(e) {
-                hist[32 - e.amount.leading_zeros() as usize] += 1;
+        let generation = self.generation;
+        for b in &self.buckets {
+            for e in &b.0 {
+                if e.state != State::Empty && e.generation == generation {
+                    hist[32 - e.amount.leading_zeros() as usize] += 1;
+                }
             }
         }
         let mut to_remove = self.used - target;
@@ -314,19 +357,20 @@ impl Table {
             }
             to_remove -= n;
         }
-        let gen_ = self.generation;
         let mut removed = 0;
-        for e in self.entries.iter_mut() {
-            if e.state == State::Empty || e.generation != gen_ {
-                continue;
-            }
-            let b = 32 - e.amount.leading_zeros() as usize;
-            if b < cut || (b == cut && partial > 0) {
-                if b == cut {
-                    partial -= 1;
+        for b in self.buckets.iter_mut() {
+            for e in b.0.iter_mut() {
+                if e.state == State::Empty || e.generation != generation {
+                    continue;
                 }
-                e.state = State::Empty;
-                removed += 1;
+                let class = 32 - e.amount.leading_zeros() as usize;
+                if class < cut || (class == cut && partial > 0) {
+                    if class == cut {
+                        partial -= 1;
+                    }
+                    e.state = State::Empty;
+                    removed += 1;
+                }
             }
         }
         self.used -= removed;
@@ -377,7 +421,7 @@ mod tests {
     fn repetition_disproof_is_path_bound() {
         let mut t = Table::new(1);
         let mut e = entry(7, Hand::EMPTY, State::RepDisproven, UNLIMITED);
-        e.path = 99;
+        e.set_path(99);
         t.store(e);
         assert!(matches!(
             t.lookup(7, Hand::EMPTY, 3, 99),

@@ -80,7 +80,7 @@ impl Checker {
             s.board[m.from().index()] = None;
             s.hands[defender.index()][p.kind.unpromoted().index()] += 1;
         }
-        let q = Position::from_setup(&s).ok()?;
+        let q = Position::from_setup_with_defender(&s, defender).ok()?;
         q.in_check().then_some(q)
     }
 
