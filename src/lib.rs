@@ -6,6 +6,8 @@
 //! - [`rules`]: the game itself: positions, legal moves (all, checks only, evasions), perft.
 //! - [`notation`]: SFEN / FEN positions, USI and Hodges moves, diagrams.
 //! - [`solver`]: df-pn mate search, exact solution length and main line.
+//! - [`soundness`]: cooks, duals, spare and redundant pieces: is a problem sound?
+//! - [`problem`]: the JSON problem record.
 //!
 //! ```
 //! use toritsume::notation::parse_position;
@@ -21,3 +23,4 @@ pub mod notation;
 pub mod problem;
 pub mod rules;
 pub mod solver;
+pub mod soundness;

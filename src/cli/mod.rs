@@ -5,6 +5,7 @@ mod input;
 mod perft;
 mod show;
 mod solve;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use toritsume::notation::{ParseError, parse_position};
@@ -36,6 +37,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Find the mate: shortest attack, longest defence, the main line.
     Solve(solve::SolveArgs),
+    /// Check a problem's soundness: cooks, duals, spare and redundant pieces.
+    Verify(verify::VerifyArgs),
 }
 
 /// Runs the command line and returns the process exit status.
@@ -52,6 +55,7 @@ pub fn run() -> i32 {
         Command::Show(a) => show::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Verify(a) => verify::run(a),
     };
     match result {
         Ok(code) => code,

@@ -212,9 +212,21 @@ impl Explorer<'_> {
 
 /// The main line of `root` (an OR node proven mated in exactly `n` plies).
 pub fn main_line(s: &mut Searcher, root: &Position, n: u16) -> Line {
+    line_from(s, root, n, &mut Vec::new(), 0)
+}
+
+/// The main line from `pos` (an OR or AND node of exact length `r`) reached after the
+/// positions `ancestors`, the first move being ply `ply + 1`.
+pub fn line_from(
+    s: &mut Searcher,
+    pos: &Position,
+    r: u16,
+    ancestors: &mut Vec<u64>,
+    ply: usize,
+) -> Line {
     let mut e = Explorer {
         s,
         budget: EXPLORATION_BUDGET,
     };
-    e.explore(root, n, &mut Vec::new(), 0)
+    e.explore(pos, r, ancestors, ply)
 }

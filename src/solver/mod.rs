@@ -178,19 +178,32 @@ impl Solver {
         Solver { searcher, config }
     }
 
-    /// Solves `problem` (attacker = side to move), applying the defender-hand convention.
+    /// Solves `problem` (attacker = side to move), applying the defender-hand convention,
+    /// within the configured limits.
     pub fn solve(&mut self, problem: &Position) -> Solution {
+        let limits = Limits {
+            nodes: self.config.nodes,
+            deadline: self.config.time.map(|t| Instant::now() + t),
+            stop: self.config.stop.clone(),
+        };
+        self.solve_with(problem, self.config.max_plies, limits)
+    }
+
+    /// Solves `problem` looking for mates within `max_plies` (if given), stopping at
+    /// `limits` (its node count starts from zero here).
+    pub fn solve_with(
+        &mut self,
+        problem: &Position,
+        max_plies: Option<u16>,
+        limits: Limits,
+    ) -> Solution {
         let start = Instant::now();
         let pos = prepare(problem, self.config.defender_hand);
         let s = &mut self.searcher;
         s.set_position(pos.clone());
         s.nodes = 0;
         s.cut_off = false;
-        s.limits = Limits {
-            nodes: self.config.nodes,
-            deadline: self.config.time.map(|t| start + t),
-            stop: self.config.stop.clone(),
-        };
+        s.limits = limits;
         let mut sol = Solution {
             status: Status::Unknown,
             plies: None,
@@ -202,9 +215,9 @@ impl Solver {
             nodes: 0,
             time: Duration::ZERO,
             position: pos.clone(),
-            max_plies: self.config.max_plies,
+            max_plies,
         };
-        let depth = self.config.max_plies.unwrap_or(UNLIMITED);
+        let depth = max_plies.unwrap_or(UNLIMITED);
         let v = s.search(depth, &[]);
         if v.is_disproven() {
             let proven_no_mate = v.len == UNLIMITED || (depth != UNLIMITED && v.len >= depth);

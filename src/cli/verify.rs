@@ -1,0 +1,194 @@
+//! `toritsume verify`: soundness of problems (cooks, duals, spare and redundant pieces).
+
+use super::input::{Item, read_items};
+use super::run_parallel;
+use super::solve::{SearchArgs, numbered};
+use clap::Args;
+use serde_json::json;
+use toritsume::notation::hodges::line_to_hodges;
+use toritsume::notation::parse_move_list;
+use toritsume::notation::sfen::write_sfen;
+use toritsume::rules::{Move, Position};
+use toritsume::solver::{Solver, prepare};
+use toritsume::soundness::{Redundant, Report, Verdict, verify};
+
+/// Arguments of `verify`.
+#[derive(Args)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    search: SearchArgs,
+    /// The intended solution (USI or Hodges, move numbers allowed), for a single position.
+    /// Without it, a JSON record's `moves` are taken as its intended solution.
+    #[arg(long, value_name = "MOVES")]
+    solution: Option<String>,
+    /// One JSON object per position and line.
+    #[arg(long)]
+    json: bool,
+    /// A position, a FILE with one per line (SFEN, FEN or JSON problem records), or `-`.
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    input: Vec<String>,
+}
+
+fn intended_moves(
+    item: &Item,
+    pos: &Position,
+    flag: Option<&str>,
+    defender_hand: toritsume::solver::DefenderHand,
+) -> Result<Option<Vec<Move>>, String> {
+    let text = match (flag, &item.record) {
+        (Some(t), _) => t.to_string(),
+        (None, Some(r)) if !r.moves.is_empty() => r.moves.join(" "),
+        _ => return Ok(None),
+    };
+    let prepared = prepare(pos, defender_hand);
+    parse_move_list(&prepared, &text)
+        .map(Some)
+        .map_err(|e| format!("intended solution: {e}"))
+}
+
+fn usi(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(|m| m.usi()).collect()
+}
+
+/// The JSON object of a report.
+pub fn report_json(r: &Report, item: &Item) -> serde_json::Value {
+    let sol = &r.solution;
+    let cook = |c: &toritsume::soundness::Cook| {
+        json!({
+            "ply": c.ply,
+            "move": c.mv.usi(),
+            "line": usi(&c.line),
+        })
+    };
+    json!({
+        "position": write_sfen(&sol.position),
+        "origin": item.origin,
+        "verdict": r.verdict.as_str(),
+        "reasons": r.reasons,
+        "plies": sol.plies,
+        "moves": usi(&sol.moves),
+        "hodges": line_to_hodges(&sol.position, &sol.moves),
+        "cooks": r.cooks.iter().map(cook).collect::<Vec<_>>(),
+        "final_duals": r.final_duals.iter().map(cook).collect::<Vec<_>>(),
+        "spare_pieces": sol.has_spare_pieces(),
+        "spare": sol.spare.sfen_upper(),
+        "redundant_pieces": r.redundant.iter().map(|x| match x {
+            Redundant::Board { square, piece } => json!({
+                "where": square.to_string(), "piece": piece.sfen(), "description": x.describe()
+            }),
+            Redundant::Hand { kind } => json!({
+                "where": "hand", "piece": kind.letter().to_string(), "description": x.describe()
+            }),
+        }).collect::<Vec<_>>(),
+        "useless_interpositions": sol.useless.iter().map(|u| json!({"ply": u.ply, "move": u.mv.usi()})).collect::<Vec<_>>(),
+        "intended": r.intended.as_ref().map(|i| json!({
+            "moves": usi(&i.moves),
+            "is_main_line": i.is_main_line,
+            "is_solution": i.is_solution,
+            "problem": i.problem,
+        })),
+        "nodes": r.nodes,
+        "time_ms": r.time.as_millis() as u64,
+    })
+}
+
+fn report_text(r: &Report, item: &Item) -> String {
+    let sol = &r.solution;
+    let mut out = format!("# {}\nSFEN: {}\n", item.origin, write_sfen(&sol.position));
+    out.push_str(&format!("Verdict: {}\n", r.verdict.as_str()));
+    if let Some(n) = sol.plies {
+        out.push_str(&format!(
+            "Solution ({n} plies): {}\n",
+            numbered(&line_to_hodges(&sol.position, &sol.moves))
+        ));
+    }
+    for c in &r.cooks {
+        out.push_str(&format!(
+            "Cook at ply {}: {}\n",
+            c.ply,
+            usi(&c.line).join(" ")
+        ));
+    }
+    for c in &r.final_duals {
+        out.push_str(&format!("Final dual at ply {}: {}\n", c.ply, c.mv.usi()));
+    }
+    if sol.has_spare_pieces() {
+        out.push_str(&format!("Spare pieces: {}\n", sol.spare.sfen_upper()));
+    }
+    for x in &r.redundant {
+        out.push_str(&format!("Redundant: {}\n", x.describe()));
+    }
+    if !sol.useless.is_empty() {
+        out.push_str(&format!(
+            "Useless interpositions left out: {}\n",
+            sol.useless
+                .iter()
+                .map(|u| format!("ply {} {}", u.ply, u.mv.usi()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    if let Some(i) = &r.intended {
+        out.push_str(&format!(
+            "Intended solution: {}\n",
+            if i.is_main_line {
+                "the main line".to_string()
+            } else if i.is_solution {
+                "a solution (another equally long defence)".to_string()
+            } else {
+                format!("wrong: {}", i.problem.clone().unwrap_or_default())
+            }
+        ));
+    }
+    for reason in &r.reasons {
+        out.push_str(&format!("- {reason}\n"));
+    }
+    out.push_str(&format!("{} nodes, {} ms\n", r.nodes, r.time.as_millis()));
+    out
+}
+
+/// Runs `verify`: exit 0 when every problem is sound, 1 when one is not, 2 on bad input.
+pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
+    let items = read_items(&a.input)?;
+    if a.solution.is_some() && items.len() != 1 {
+        anyhow::bail!(
+            "--solution applies to a single position, not {} of them",
+            items.len()
+        );
+    }
+    let threads = if a.search.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        a.search.threads
+    };
+    let workers = threads.min(items.len()).max(1);
+    let config = a.search.config(workers)?;
+    let unsound = std::sync::atomic::AtomicUsize::new(0);
+    let json = a.json;
+    let flag = a.solution.as_deref();
+    let bad = run_parallel(
+        &items,
+        workers,
+        || Solver::new(config.clone()),
+        |solver, item| {
+            let pos = item.position.as_ref().map_err(|e| e.clone())?;
+            let intended = intended_moves(item, pos, flag, solver.config.defender_hand)?;
+            let r = verify(solver, pos, intended.as_deref());
+            if r.verdict != Verdict::Sound {
+                unsound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            Ok(if json {
+                report_json(&r, item).to_string()
+            } else {
+                report_text(&r, item)
+            })
+        },
+    )?;
+    Ok(if bad > 0 {
+        super::EXIT_USAGE
+    } else if unsound.into_inner() > 0 {
+        1
+    } else {
+        0
+    })
+}
