@@ -7,6 +7,7 @@
 //! - [`notation`]: SFEN / FEN positions, USI and Hodges moves, diagrams.
 //! - [`solver`]: df-pn mate search, exact solution length and main line.
 //! - [`soundness`]: cooks, duals, spare and redundant pieces: is a problem sound?
+//! - [`generator`]: random, backward and mutated candidates, kept only when proven sound.
 //! - [`problem`]: the JSON problem record.
 //!
 //! ```
@@ -19,6 +20,7 @@
 
 #![warn(missing_docs)]
 
+pub mod generator;
 pub mod notation;
 pub mod problem;
 pub mod rules;

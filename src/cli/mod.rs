@@ -1,6 +1,7 @@
 //! The command line: argument parsing (clap) and output formatting. The library does the
 //! work; this module reads arguments, calls it and prints.
 
+mod generate;
 mod input;
 mod perft;
 mod show;
@@ -39,6 +40,10 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Check a problem's soundness: cooks, duals, spare and redundant pieces.
     Verify(verify::VerifyArgs),
+    /// Generate sound problems (JSON lines).
+    Generate(generate::GenerateArgs),
+    /// Combine problem files, dropping duplicates.
+    Merge(generate::MergeArgs),
 }
 
 /// Runs the command line and returns the process exit status.
@@ -56,6 +61,8 @@ pub fn run() -> i32 {
         Command::Perft(a) => perft::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Verify(a) => verify::run(a),
+        Command::Generate(a) => generate::run(a),
+        Command::Merge(a) => generate::run_merge(a),
     };
     match result {
         Ok(code) => code,

@@ -258,21 +258,33 @@ fn drop_targets(pos: &Position, kind: PieceKind, allowed: Bitboard) -> Bitboard 
     t
 }
 
-/// The core: every legal move (in check: every evasion) into `sink`.
-fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
-    let us = pos.side_to_move();
+/// The squares the phoenix of `us` on `k` may step to. With few enemy pieces (a mate
+/// problem's attacker) one attack map is cheaper than asking square by square.
+#[inline]
+fn phoenix_steps(pos: &Position, k: Square, us: Color, own: Bitboard, occ: Bitboard) -> Bitboard {
     let them = us.flip();
-    let own = pos.color_bb(us);
-    let occ = pos.occupied();
-    let info = KingInfo::new(pos);
-    if let Some(k) = info.king {
-        let mut t = step_attacks(us, PieceKind::Phoenix, k) - own;
-        let without_king = occ ^ Bitboard::from_square(k);
+    let mut t = step_attacks(us, PieceKind::Phoenix, k) - own;
+    let without_king = occ ^ Bitboard::from_square(k);
+    if pos.color_bb(them).count() <= 6 {
+        t - pos.attacked_squares(them, without_king)
+    } else {
         for to in t {
             if pos.is_attacked(to, them, without_king) {
                 t ^= Bitboard::from_square(to);
             }
         }
+        t
+    }
+}
+
+/// The core: every legal move (in check: every evasion) into `sink`.
+fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
+    let us = pos.side_to_move();
+    let own = pos.color_bb(us);
+    let occ = pos.occupied();
+    let info = KingInfo::new(pos);
+    if let Some(k) = info.king {
+        let t = phoenix_steps(pos, k, us, own, occ);
         sink.board(k, t, Bitboard::EMPTY);
         if info.checkers.more_than_one() || sink.satisfied() {
             return;
@@ -376,13 +388,7 @@ fn generate_checks_into<S: MoveSink>(pos: &Position, sink: &mut S) {
     };
     if let Some(k) = info.king {
         if discoverers.has(k) {
-            let mut t = step_attacks(us, PieceKind::Phoenix, k) - own - disc_line(k);
-            let without_king = occ ^ Bitboard::from_square(k);
-            for to in t {
-                if pos.is_attacked(to, them, without_king) {
-                    t ^= Bitboard::from_square(to);
-                }
-            }
+            let t = phoenix_steps(pos, k, us, own, occ) - disc_line(k);
             sink.board(k, t, Bitboard::EMPTY);
         }
         if info.checkers.more_than_one() {

@@ -389,9 +389,12 @@ impl Position {
             | (step_attacks(rev, Falcon, sq) & k[Falcon.index()])
             | (step_attacks(rev, Goose, sq) & k[Goose.index()])
             | (step_attacks(rev, Phoenix, sq) & (eagles | k[Phoenix.index()]));
-        let mut sliders = ray_attacks(Dir::N.for_color(rev), sq, occ) & quails;
-        sliders |= ray_attacks(Dir::SE.for_color(rev), sq, occ) & k[LeftQuail.index()];
-        sliders |= ray_attacks(Dir::SW.for_color(rev), sq, occ) & k[RightQuail.index()];
+        let mut sliders = Bitboard::EMPTY;
+        if (quails & own).any() {
+            sliders |= ray_attacks(Dir::N.for_color(rev), sq, occ) & quails;
+            sliders |= ray_attacks(Dir::SE.for_color(rev), sq, occ) & k[LeftQuail.index()];
+            sliders |= ray_attacks(Dir::SW.for_color(rev), sq, occ) & k[RightQuail.index()];
+        }
         if (eagles & own).any() {
             sliders |= (ray_attacks(Dir::NE.for_color(rev), sq, occ)
                 | ray_attacks(Dir::NW.for_color(rev), sq, occ)
@@ -403,10 +406,55 @@ impl Position {
         (steps | sliders) & own
     }
 
-    /// Whether any piece of `by` attacks `sq` given occupancy `occ`.
+    /// Whether any piece of `by` attacks `sq` given occupancy `occ` (stops at the first
+    /// kind found).
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
-        self.attackers_to(sq, by, occ).any()
+        let rev = by.flip();
+        let own = self.by_color[by.index()];
+        let k = &self.by_kind;
+        use PieceKind::*;
+        let step = |kind: PieceKind, bb: Bitboard| (step_attacks(rev, kind, sq) & bb & own).any();
+        if step(Phoenix, k[Eagle.index()] | k[Phoenix.index()])
+            || step(Swallow, k[Swallow.index()])
+            || step(Crane, k[Crane.index()])
+            || step(Falcon, k[Falcon.index()])
+            || step(Pheasant, k[Pheasant.index()])
+            || step(Goose, k[Goose.index()])
+            || step(LeftQuail, k[LeftQuail.index()])
+            || step(RightQuail, k[RightQuail.index()])
+        {
+            return true;
+        }
+        let lq = k[LeftQuail.index()] & own;
+        let rq = k[RightQuail.index()] & own;
+        if (lq | rq).any()
+            && ((ray_attacks(Dir::N.for_color(rev), sq, occ) & (lq | rq)).any()
+                || (ray_attacks(Dir::SE.for_color(rev), sq, occ) & lq).any()
+                || (ray_attacks(Dir::SW.for_color(rev), sq, occ) & rq).any())
+        {
+            return true;
+        }
+        let eagles = k[Eagle.index()] & own;
+        eagles.any()
+            && ((ray_attacks(Dir::NE.for_color(rev), sq, occ)
+                | ray_attacks(Dir::NW.for_color(rev), sq, occ)
+                | ray_attacks(Dir::S.for_color(rev), sq, occ)
+                | short_ray_attacks(Dir::SE.for_color(rev), sq, occ)
+                | short_ray_attacks(Dir::SW.for_color(rev), sq, occ))
+                & eagles)
+                .any()
+    }
+
+    /// Every square a piece of `by` attacks, with occupancy `occ`.
+    pub fn attacked_squares(&self, by: Color, occ: Bitboard) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for sq in self.by_color[by.index()] {
+            if let Some(p) = self.board[sq.index()] {
+                out |= attacks(by, p.kind, sq, occ);
+            }
+        }
+        out
     }
 
     /// Pieces giving check to the side to move.

@@ -197,6 +197,19 @@ impl Solver {
         max_plies: Option<u16>,
         limits: Limits,
     ) -> Solution {
+        self.solve_range(problem, None, max_plies, limits)
+    }
+
+    /// Like [`Solver::solve_with`], but gives up as soon as a mate shorter than `min_plies`
+    /// is proven (returned as a mate that is neither minimal nor complete): the generator's
+    /// quick rejection of problems that are too short.
+    pub fn solve_range(
+        &mut self,
+        problem: &Position,
+        min_plies: Option<u16>,
+        max_plies: Option<u16>,
+        limits: Limits,
+    ) -> Solution {
         let start = Instant::now();
         let pos = prepare(problem, self.config.defender_hand);
         let s = &mut self.searcher;
@@ -229,7 +242,14 @@ impl Solver {
             // Lower the length until no mate exists within it.
             let mut best = v.len;
             let mut minimal = best <= 1;
+            let too_short = |len: u16| min_plies.is_some_and(|m| len < m);
             while !minimal {
+                if too_short(best) {
+                    sol.plies = Some(best);
+                    sol.nodes = s.nodes;
+                    sol.time = start.elapsed();
+                    return sol;
+                }
                 s.set_node(pos.clone());
                 let w = s.search(best - 2, &[]);
                 if w.is_proven() {

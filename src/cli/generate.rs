@@ -1,0 +1,267 @@
+//! `toritsume generate` (problem sets) and `toritsume merge` (combining shards).
+
+use anyhow::{Context, bail};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use toritsume::generator::{GenConfig, Stats, generate, record_keys};
+use toritsume::problem::Problem;
+
+/// Arguments of `generate`.
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Solution length in plies: `7`, or a range `5..9` (odd lengths; both ends included).
+    #[arg(long, value_name = "MIN..MAX")]
+    plies: String,
+    /// Number of problems to produce.
+    #[arg(long)]
+    count: usize,
+    /// Seed: the same seed and count give the same problems, whatever --threads is.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Write the problems here (JSON lines) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Overwrite --out if it exists.
+    #[arg(long)]
+    force: bool,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+    /// Keep only problems scoring at least this (see README, "Quality").
+    #[arg(long, value_name = "SCORE")]
+    min_score: Option<f64>,
+    /// Run shard K of N (0-based): disjoint candidates, so N machines can share a job.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Node budget of a candidate's first solve (its verification gets 8×).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Table size per worker, MB.
+    #[arg(long, value_name = "MB", default_value_t = 16)]
+    hash: usize,
+    /// Stop after this many candidates even if fewer problems were found.
+    #[arg(long, value_name = "N")]
+    max_candidates: Option<u64>,
+}
+
+fn parse_plies(text: &str) -> anyhow::Result<(u16, u16)> {
+    let (a, b) = match text.split_once("..") {
+        Some((a, b)) => (a.trim(), b.trim()),
+        None => (text.trim(), text.trim()),
+    };
+    let lo: u16 = a
+        .parse()
+        .with_context(|| format!("--plies: `{a}` is not a number of plies"))?;
+    let hi: u16 = b
+        .parse()
+        .with_context(|| format!("--plies: `{b}` is not a number of plies"))?;
+    if lo == 0 || hi < lo {
+        bail!("--plies: the range {lo}..{hi} is empty (lengths start at 1)");
+    }
+    if hi > 61 {
+        bail!("--plies: {hi} is beyond what the generator can build (at most 61)");
+    }
+    Ok((lo, hi))
+}
+
+fn parse_shard(text: &str) -> anyhow::Result<(u64, u64)> {
+    let (k, n) = text
+        .split_once('/')
+        .with_context(|| format!("--shard: expected K/N, got `{text}`"))?;
+    let k: u64 = k
+        .trim()
+        .parse()
+        .with_context(|| format!("--shard: bad K in `{text}`"))?;
+    let n: u64 = n
+        .trim()
+        .parse()
+        .with_context(|| format!("--shard: bad N in `{text}`"))?;
+    if n == 0 || k >= n {
+        bail!("--shard: K must be below N (0-based), got {k}/{n}");
+    }
+    Ok((k, n))
+}
+
+/// Opens `path` for writing: refuses to overwrite without `force`.
+pub fn create_output(path: &Path, force: bool) -> anyhow::Result<File> {
+    let mut o = OpenOptions::new();
+    o.write(true);
+    if force {
+        o.create(true).truncate(true);
+    } else {
+        o.create_new(true);
+    }
+    o.open(path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            anyhow::anyhow!("{} exists; pass --force to overwrite it", path.display())
+        } else {
+            anyhow::anyhow!("cannot write {}: {e}", path.display())
+        }
+    })
+}
+
+fn summary(stats: &Stats) -> String {
+    let kept: Vec<String> = stats
+        .kept
+        .iter()
+        .map(|(p, n)| format!("{p} plies: {n}"))
+        .collect();
+    format!(
+        "tried {}, mates {}, in range {}, sound {}, kept {} ({}), {:.1} problems/min in {:.1} s",
+        stats.tried,
+        stats.mates,
+        stats.in_range,
+        stats.sound,
+        stats.kept_total(),
+        if kept.is_empty() {
+            "none".into()
+        } else {
+            kept.join(", ")
+        },
+        stats.per_minute(),
+        stats.elapsed.as_secs_f64()
+    )
+}
+
+/// Runs `generate`.
+pub fn run(a: GenerateArgs) -> anyhow::Result<i32> {
+    let (lo, hi) = parse_plies(&a.plies)?;
+    let shard = match &a.shard {
+        Some(s) => parse_shard(s)?,
+        None => (0, 1),
+    };
+    let mut config = GenConfig::new(lo, hi, a.count, a.seed);
+    config.threads = if a.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        a.threads
+    };
+    config.shard = shard;
+    config.min_score = a.min_score;
+    config.hash_mb = a.hash.max(1);
+    config.max_candidates = a.max_candidates;
+    if let Some(n) = a.nodes {
+        config.solve_nodes = n;
+        config.verify_nodes = n * 8;
+    }
+    let mut out: Box<dyn Write> = match &a.out {
+        Some(p) => Box::new(create_output(p, a.force)?),
+        None => Box::new(std::io::stdout()),
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // A second Ctrl-C kills as usual; the first lets the run finish writing cleanly.
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let bar = if !a.quiet && std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(a.count as u64);
+        b.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} problems  {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        Some(b)
+    } else {
+        None
+    };
+    let stats = generate(
+        &config,
+        &stop,
+        |g| {
+            out.write_all(format!("{}\n", g.record.to_json()).as_bytes())?;
+            out.flush()?;
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+            Ok(())
+        },
+        |s| {
+            if let Some(b) = &bar {
+                b.set_message(format!("tried {}, {:.1}/min", s.tried, s.per_minute()));
+            }
+        },
+    )?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    if !a.quiet {
+        eprintln!("{}", summary(&stats));
+    }
+    if stop.load(Ordering::SeqCst) {
+        eprintln!("interrupted: {} problems written", stats.kept_total());
+        return Ok(130);
+    }
+    Ok(0)
+}
+
+/// Arguments of `merge`.
+#[derive(Args)]
+pub struct MergeArgs {
+    /// Problem files (JSON lines), e.g. the outputs of several shards.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The combined, de-duplicated file.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Overwrite --out if it exists.
+    #[arg(long)]
+    force: bool,
+}
+
+/// Runs `merge`: keeps the first record of each position (mirror included) and of each
+/// solution shape, in the order of the files given.
+pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
+    let mut records = Vec::new();
+    for f in &a.files {
+        let file = File::open(f).with_context(|| format!("cannot read {}", f.display()))?;
+        for (i, line) in BufReader::new(file).lines().enumerate() {
+            let line = line.with_context(|| format!("cannot read {}", f.display()))?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let r = Problem::from_json(&line)
+                .map_err(|e| anyhow::anyhow!("{} line {}: {e}", f.display(), i + 1))?;
+            let keys = record_keys(&r).with_context(|| {
+                format!(
+                    "{} line {}: the position or its moves do not parse",
+                    f.display(),
+                    i + 1
+                )
+            })?;
+            records.push((r, keys));
+        }
+    }
+    let mut positions = std::collections::HashSet::new();
+    let mut shapes = std::collections::HashSet::new();
+    let mut out = create_output(&a.out, a.force)?;
+    let (mut kept, mut dups) = (0, 0);
+    for (r, (pk, sk)) in &records {
+        if positions.contains(pk) || shapes.contains(sk) {
+            dups += 1;
+            continue;
+        }
+        positions.insert(*pk);
+        shapes.insert(*sk);
+        out.write_all(format!("{}\n", r.to_json()).as_bytes())?;
+        kept += 1;
+    }
+    out.flush()?;
+    eprintln!(
+        "read {} records from {} files, kept {kept}, dropped {dups} duplicates",
+        records.len(),
+        a.files.len()
+    );
+    Ok(0)
+}

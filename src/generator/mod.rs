@@ -1,0 +1,404 @@
+//! The problem generator: candidates from three strategies ([`sample`]: random placement,
+//! backward construction, mutation of problems already found), each solved with a bounded
+//! effort and kept only when [`crate::soundness::verify`] proves it sound, its length is in
+//! range, and it is no duplicate ([`dedup`]) of one kept before.
+//!
+//! Reproducibility: candidate `i` is drawn from its own generator seeded by (seed, i) and
+//! solved on a cleared table, candidates are evaluated in batches in parallel and merged in
+//! index order, and mutation only draws on problems kept in earlier batches; so the same
+//! seed and count give the same problems whatever the number of threads. Shard K of N takes
+//! the candidate indices ≡ K (mod N), so shards never draw the same candidate.
+
+pub mod dedup;
+pub mod quality;
+pub mod sample;
+
+use crate::notation::hodges::line_to_hodges;
+use crate::notation::sfen::write_sfen;
+use crate::problem::Problem;
+use crate::rules::Position;
+use crate::solver::{Limits, Solver, SolverConfig, Status};
+use crate::soundness::{Verdict, verify};
+use dashmap::DashMap;
+use quality::Quality;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Settings of a generation run.
+#[derive(Clone, Debug)]
+pub struct GenConfig {
+    /// Shortest solution kept (plies).
+    pub min_plies: u16,
+    /// Longest solution kept (plies).
+    pub max_plies: u16,
+    /// Problems to produce.
+    pub count: usize,
+    /// Seed of the whole run.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// This run's shard (k, n): candidate indices ≡ k mod n.
+    pub shard: (u64, u64),
+    /// Keep only problems scoring at least this.
+    pub min_score: Option<f64>,
+    /// Node budget of the first solve of a candidate.
+    pub solve_nodes: u64,
+    /// Node budget of a candidate's verification.
+    pub verify_nodes: u64,
+    /// Table size per worker, MB.
+    pub hash_mb: usize,
+    /// Candidates per batch. Fixed whatever the thread count, since mutation draws on the
+    /// problems kept in earlier batches.
+    pub batch: usize,
+    /// Give up after this many candidates (None: never).
+    pub max_candidates: Option<u64>,
+}
+
+impl GenConfig {
+    /// Defaults for a length range: budgets grow with the length.
+    pub fn new(min_plies: u16, max_plies: u16, count: usize, seed: u64) -> GenConfig {
+        let solve_nodes = 20_000 + 40_000 * max_plies as u64;
+        GenConfig {
+            min_plies,
+            max_plies,
+            count,
+            seed,
+            threads: 1,
+            shard: (0, 1),
+            min_score: None,
+            solve_nodes,
+            verify_nodes: solve_nodes * 8,
+            hash_mb: 16,
+            batch: 64,
+            max_candidates: None,
+        }
+    }
+}
+
+/// How a candidate was made.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Random placement.
+    Random,
+    /// Backward construction from a mate position.
+    Backward,
+    /// Mutation of a problem kept earlier.
+    Mutation,
+}
+
+impl Strategy {
+    /// Name in records.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Strategy::Random => "random",
+            Strategy::Backward => "backward",
+            Strategy::Mutation => "mutation",
+        }
+    }
+}
+
+/// Counters of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// Candidates evaluated.
+    pub tried: u64,
+    /// Candidates with a mate within the maximum length.
+    pub mates: u64,
+    /// Mates with a length in range, minimal, complete and without spare pieces.
+    pub in_range: u64,
+    /// Of those, proven sound.
+    pub sound: u64,
+    /// Sound ones dropped as duplicates or below the minimum score.
+    pub dropped: u64,
+    /// Kept, per length.
+    pub kept: BTreeMap<u16, usize>,
+    /// Time so far.
+    pub elapsed: Duration,
+}
+
+impl Stats {
+    /// Problems kept.
+    pub fn kept_total(&self) -> usize {
+        self.kept.values().sum()
+    }
+
+    /// Problems kept per minute.
+    pub fn per_minute(&self) -> f64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            self.kept_total() as f64 * 60.0 / s
+        } else {
+            0.0
+        }
+    }
+}
+
+/// A problem the generator kept.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The record as written.
+    pub record: Problem,
+    /// Its candidate index.
+    pub index: u64,
+    /// Its length.
+    pub plies: u16,
+}
+
+/// What evaluating one candidate gave.
+enum Outcome {
+    Rejected { mate: bool, in_range: bool },
+    Sound(Box<Accepted>),
+}
+
+struct Accepted {
+    position: Position,
+    record: Problem,
+    plies: u16,
+    position_key: u64,
+    shape_key: u64,
+    score: f64,
+}
+
+/// Seed of candidate `i`.
+fn candidate_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Draws candidate `i`.
+fn draw(config: &GenConfig, i: u64, kept: &[Position]) -> (Position, Strategy) {
+    let mut rng = ChaCha8Rng::seed_from_u64(candidate_seed(config.seed, i));
+    let roll = rng.random_range(0..100);
+    if roll < 25 && !kept.is_empty() {
+        let base = &kept[rng.random_range(0..kept.len())];
+        if let Some(p) = sample::mutate(&mut rng, base) {
+            return (p, Strategy::Mutation);
+        }
+    }
+    if roll < 65 {
+        let lo = (config.min_plies.saturating_sub(1) / 2) as usize;
+        let hi = (config.max_plies.saturating_sub(1) / 2) as usize;
+        let pairs = rng.random_range(lo..=hi.max(lo));
+        if pairs > 0 {
+            return (sample::backward(&mut rng, pairs), Strategy::Backward);
+        }
+    }
+    (sample::random_position(&mut rng), Strategy::Random)
+}
+
+/// Evaluates candidate `i` on `solver` (its table cleared first, for reproducibility).
+fn evaluate(
+    config: &GenConfig,
+    solver: &mut Solver,
+    i: u64,
+    kept: &[Position],
+    seen_positions: &DashMap<u64, ()>,
+    seen_shapes: &DashMap<u64, ()>,
+) -> Outcome {
+    let (pos, strategy) = draw(config, i, kept);
+    solver.searcher.table.clear();
+    let sol = solver.solve_range(
+        &pos,
+        Some(config.min_plies),
+        Some(config.max_plies),
+        Limits {
+            nodes: Some(config.solve_nodes),
+            ..Limits::default()
+        },
+    );
+    let rejected = |mate, in_range| Outcome::Rejected { mate, in_range };
+    if sol.status != Status::Mate {
+        return rejected(false, false);
+    }
+    let plies = sol.plies.unwrap_or(0);
+    let proof_nodes = sol.nodes;
+    if plies < config.min_plies || !sol.minimal || !sol.complete || sol.has_spare_pieces() {
+        return rejected(true, false);
+    }
+    let position_key = dedup::position_key(&pos);
+    let shape_key = dedup::shape_key(&sol.position, &sol.moves);
+    if seen_positions.contains_key(&position_key) || seen_shapes.contains_key(&shape_key) {
+        return rejected(true, true);
+    }
+    solver.config.nodes = Some(config.verify_nodes);
+    solver.config.max_plies = Some(config.max_plies);
+    let report = verify(solver, &pos, None);
+    if report.verdict != Verdict::Sound {
+        return rejected(true, true);
+    }
+    let mut q: Quality = quality::measure(&report);
+    q.proof_nodes = proof_nodes;
+    q.score = quality::score(&q, plies);
+    let sol = &report.solution;
+    let mut extra = serde_json::Map::new();
+    extra.insert("seed".into(), json!(config.seed));
+    extra.insert("index".into(), json!(i));
+    extra.insert("strategy".into(), json!(strategy.as_str()));
+    extra.insert(
+        "quality".into(),
+        serde_json::to_value(&q).unwrap_or_default(),
+    );
+    if !report.final_duals.is_empty() {
+        extra.insert(
+            "final_duals".into(),
+            json!(
+                report
+                    .final_duals
+                    .iter()
+                    .map(|c| c.mv.usi())
+                    .collect::<Vec<_>>()
+            ),
+        );
+    }
+    let record = Problem {
+        sfen: write_sfen(&pos),
+        plies: Some(plies),
+        moves: sol.moves.iter().map(|m| m.usi()).collect(),
+        hodges: line_to_hodges(&sol.position, &sol.moves),
+        verdict: Some(Verdict::Sound.as_str().into()),
+        source: Some(format!("toritsume generate --seed {}", config.seed)),
+        note: None,
+        extra,
+    };
+    Outcome::Sound(Box::new(Accepted {
+        position: pos,
+        record,
+        plies,
+        position_key,
+        shape_key,
+        score: q.score,
+    }))
+}
+
+/// Runs the generator. `on_problem` receives each kept problem in order (return an error to
+/// stop); `on_progress` is called after every batch; raising `stop` ends the run after the
+/// current batch. Returns the counters.
+pub fn generate(
+    config: &GenConfig,
+    stop: &AtomicBool,
+    mut on_problem: impl FnMut(&Generated) -> std::io::Result<()>,
+    mut on_progress: impl FnMut(&Stats),
+) -> std::io::Result<Stats> {
+    let start = Instant::now();
+    let threads = config.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(64 << 20)
+        .build()
+        .map_err(std::io::Error::other)?;
+    let solver_config = SolverConfig {
+        hash_mb: config.hash_mb,
+        max_plies: Some(config.max_plies),
+        ..SolverConfig::default()
+    };
+    let solvers: Vec<Mutex<Solver>> = (0..threads)
+        .map(|_| Mutex::new(Solver::new(solver_config.clone())))
+        .collect();
+    let seen_positions: DashMap<u64, ()> = DashMap::new();
+    let seen_shapes: DashMap<u64, ()> = DashMap::new();
+    let mut kept_positions: Vec<Position> = Vec::new();
+    let mut stats = Stats::default();
+    let batch = config.batch.max(1) as u64;
+    let (k, n) = (config.shard.0, config.shard.1.max(1));
+    let mut next_global = 0u64;
+    while stats.kept_total() < config.count && !stop.load(Ordering::Relaxed) {
+        if let Some(max) = config.max_candidates
+            && next_global >= max
+        {
+            break;
+        }
+        let indices: Vec<u64> = (next_global..next_global + batch)
+            .map(|g| g * n + k)
+            .collect();
+        next_global += batch;
+        let results: Vec<Mutex<Option<Outcome>>> =
+            indices.iter().map(|_| Mutex::new(None)).collect();
+        let cursor = AtomicUsize::new(0);
+        pool.scope(|s| {
+            for w in 0..threads {
+                let (solvers, indices, results, cursor) = (&solvers, &indices, &results, &cursor);
+                let (kept, seen_positions, seen_shapes) =
+                    (&kept_positions, &seen_positions, &seen_shapes);
+                s.spawn(move |_| {
+                    let mut solver = solvers[w].lock().expect("solver lock");
+                    loop {
+                        let j = cursor.fetch_add(1, Ordering::Relaxed);
+                        if j >= indices.len() || stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let o = evaluate(
+                            config,
+                            &mut solver,
+                            indices[j],
+                            kept,
+                            seen_positions,
+                            seen_shapes,
+                        );
+                        *results[j].lock().expect("result lock") = Some(o);
+                    }
+                });
+            }
+        });
+        if stop.load(Ordering::Relaxed) {
+            // An interrupted batch is dropped whole: what was written stays a prefix of
+            // what an uninterrupted run writes.
+            break;
+        }
+        for (j, r) in results.into_iter().enumerate() {
+            let Some(o) = r.into_inner().expect("result lock") else {
+                continue;
+            };
+            stats.tried += 1;
+            match o {
+                Outcome::Rejected { mate, in_range } => {
+                    stats.mates += mate as u64;
+                    stats.in_range += in_range as u64;
+                }
+                Outcome::Sound(a) => {
+                    stats.mates += 1;
+                    stats.in_range += 1;
+                    stats.sound += 1;
+                    let low = config.min_score.is_some_and(|m| a.score < m);
+                    let dup = seen_positions.contains_key(&a.position_key)
+                        || seen_shapes.contains_key(&a.shape_key);
+                    if low || dup || stats.kept_total() >= config.count {
+                        stats.dropped += 1;
+                        continue;
+                    }
+                    seen_positions.insert(a.position_key, ());
+                    seen_shapes.insert(a.shape_key, ());
+                    *stats.kept.entry(a.plies).or_default() += 1;
+                    kept_positions.push(a.position.clone());
+                    on_problem(&Generated {
+                        record: a.record,
+                        index: indices[j],
+                        plies: a.plies,
+                    })?;
+                }
+            }
+        }
+        stats.elapsed = start.elapsed();
+        on_progress(&stats);
+    }
+    stats.elapsed = start.elapsed();
+    Ok(stats)
+}
+
+/// Keys for merging sets: the position key and the solution-shape key of a record, when it
+/// parses.
+pub fn record_keys(record: &Problem) -> Option<(u64, u64)> {
+    let pos = crate::notation::parse_position(&record.sfen).ok()?;
+    let prepared = crate::solver::with_rest_to_defender(&pos);
+    let moves = crate::notation::parse_move_list(&prepared, &record.moves.join(" ")).ok()?;
+    Some((
+        dedup::position_key(&pos),
+        dedup::shape_key(&prepared, &moves),
+    ))
+}
