@@ -18,7 +18,7 @@ use crate::notation::sfen::write_sfen;
 use crate::problem::Problem;
 use crate::rules::Position;
 use crate::solver::{Limits, Solver, SolverConfig, Status};
-use crate::soundness::{Verdict, verify};
+use crate::soundness::{Verdict, verify_with};
 use dashmap::DashMap;
 use quality::Quality;
 use rand::{RngExt, SeedableRng};
@@ -46,7 +46,11 @@ pub struct GenConfig {
     pub shard: (u64, u64),
     /// Keep only problems scoring at least this.
     pub min_score: Option<f64>,
-    /// Node budget of the first solve of a candidate.
+    /// Node budget of the search that decides whether a candidate mates at all (most
+    /// candidates do not; giving up on them early is what keeps the rate up).
+    pub search_nodes: u64,
+    /// Node budget of a candidate's whole solve (with the proof that no shorter mate exists
+    /// and the main line).
     pub solve_nodes: u64,
     /// Node budget of a candidate's verification.
     pub verify_nodes: u64,
@@ -63,6 +67,7 @@ impl GenConfig {
     /// Defaults for a length range: budgets grow with the length.
     pub fn new(min_plies: u16, max_plies: u16, count: usize, seed: u64) -> GenConfig {
         let solve_nodes = 20_000 + 40_000 * max_plies as u64;
+        let search_nodes = 2_000 + 250 * (max_plies as u64).pow(2);
         GenConfig {
             min_plies,
             max_plies,
@@ -71,6 +76,7 @@ impl GenConfig {
             threads: 1,
             shard: (0, 1),
             min_score: None,
+            search_nodes,
             solve_nodes,
             verify_nodes: solve_nodes * 8,
             hash_mb: 16,
@@ -89,6 +95,8 @@ pub enum Strategy {
     Backward,
     /// Mutation of a problem kept earlier.
     Mutation,
+    /// Backward construction from a shorter mate found earlier (a stepping stone).
+    Extension,
 }
 
 impl Strategy {
@@ -98,6 +106,7 @@ impl Strategy {
             Strategy::Random => "random",
             Strategy::Backward => "backward",
             Strategy::Mutation => "mutation",
+            Strategy::Extension => "extension",
         }
     }
 }
@@ -151,7 +160,14 @@ pub struct Generated {
 
 /// What evaluating one candidate gave.
 enum Outcome {
-    Rejected { mate: bool, in_range: bool },
+    Rejected {
+        mate: bool,
+        in_range: bool,
+        /// A mate shorter than wanted: a stepping stone for extension.
+        stone: Option<(Position, u16)>,
+        /// A mate of the right length that is not sound: a base for mutation.
+        near: Option<Position>,
+    },
     Sound(Box<Accepted>),
 }
 
@@ -172,17 +188,47 @@ fn candidate_seed(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// What candidates are drawn from: problems kept, and shorter mates met on the way.
+#[derive(Default)]
+struct Pools {
+    kept: Vec<Position>,
+    /// Mates of the right length that were not sound (cooked, redundant pieces...).
+    near: Vec<Position>,
+    stones: Vec<(Position, u16)>,
+}
+
+/// Most stepping stones remembered (the oldest make way).
+const MAX_STONES: usize = 4096;
+
 /// Draws candidate `i`.
-fn draw(config: &GenConfig, i: u64, kept: &[Position]) -> (Position, Strategy) {
+fn draw(config: &GenConfig, i: u64, pools: &Pools) -> (Position, Strategy) {
     let mut rng = ChaCha8Rng::seed_from_u64(candidate_seed(config.seed, i));
+    // Percentages: mutation of kept problems, mutation of near misses, extension of
+    // shorter mates, backward construction; the rest random placement. Mutation is by far
+    // the most productive once a few problems exist; the others keep the set diverse.
+    let mix = [45, 25, 5, 15];
     let roll = rng.random_range(0..100);
-    if roll < 25 && !kept.is_empty() {
-        let base = &kept[rng.random_range(0..kept.len())];
+    if roll < mix[0] && !pools.kept.is_empty() {
+        let base = &pools.kept[rng.random_range(0..pools.kept.len())];
         if let Some(p) = sample::mutate(&mut rng, base) {
             return (p, Strategy::Mutation);
         }
     }
-    if roll < 65 {
+    if roll < mix[0] + mix[1] && !pools.near.is_empty() {
+        let base = &pools.near[rng.random_range(0..pools.near.len())];
+        if let Some(p) = sample::mutate(&mut rng, base) {
+            return (p, Strategy::Mutation);
+        }
+    }
+    if roll < mix[0] + mix[1] + mix[2] && !pools.stones.is_empty() {
+        let (base, len) = &pools.stones[rng.random_range(0..pools.stones.len())];
+        let target = rng.random_range(config.min_plies..=config.max_plies);
+        let pairs = (target.saturating_sub(*len) as usize).div_ceil(2).max(1);
+        if let Some(p) = sample::extend(&mut rng, base, pairs) {
+            return (p, Strategy::Extension);
+        }
+    }
+    if roll < mix[0] + mix[1] + mix[2] + mix[3] {
         let lo = (config.min_plies.saturating_sub(1) / 2) as usize;
         let hi = (config.max_plies.saturating_sub(1) / 2) as usize;
         let pairs = rng.random_range(lo..=hi.max(lo));
@@ -198,11 +244,11 @@ fn evaluate(
     config: &GenConfig,
     solver: &mut Solver,
     i: u64,
-    kept: &[Position],
+    pools: &Pools,
     seen_positions: &DashMap<u64, ()>,
     seen_shapes: &DashMap<u64, ()>,
 ) -> Outcome {
-    let (pos, strategy) = draw(config, i, kept);
+    let (pos, strategy) = draw(config, i, pools);
     solver.searcher.table.clear();
     let sol = solver.solve_range(
         &pos,
@@ -210,16 +256,30 @@ fn evaluate(
         Some(config.max_plies),
         Limits {
             nodes: Some(config.solve_nodes),
+            first_search_nodes: Some(config.search_nodes),
             ..Limits::default()
         },
     );
-    let rejected = |mate, in_range| Outcome::Rejected { mate, in_range };
+    let rejected = |mate, in_range| Outcome::Rejected {
+        mate,
+        in_range,
+        stone: None,
+        near: None,
+    };
     if sol.status != Status::Mate {
         return rejected(false, false);
     }
     let plies = sol.plies.unwrap_or(0);
     let proof_nodes = sol.nodes;
-    if plies < config.min_plies || !sol.minimal || !sol.complete || sol.has_spare_pieces() {
+    if plies < config.min_plies {
+        return Outcome::Rejected {
+            mate: true,
+            in_range: false,
+            stone: Some((pos, plies)),
+            near: None,
+        };
+    }
+    if !sol.minimal || !sol.complete || sol.has_spare_pieces() {
         return rejected(true, false);
     }
     let position_key = dedup::position_key(&pos);
@@ -229,9 +289,14 @@ fn evaluate(
     }
     solver.config.nodes = Some(config.verify_nodes);
     solver.config.max_plies = Some(config.max_plies);
-    let report = verify(solver, &pos, None);
+    let report = verify_with(solver, &pos, None, true);
     if report.verdict != Verdict::Sound {
-        return rejected(true, true);
+        return Outcome::Rejected {
+            mate: true,
+            in_range: true,
+            stone: None,
+            near: Some(pos),
+        };
     }
     let mut q: Quality = quality::measure(&report);
     q.proof_nodes = proof_nodes;
@@ -303,7 +368,7 @@ pub fn generate(
         .collect();
     let seen_positions: DashMap<u64, ()> = DashMap::new();
     let seen_shapes: DashMap<u64, ()> = DashMap::new();
-    let mut kept_positions: Vec<Position> = Vec::new();
+    let mut pools = Pools::default();
     let mut stats = Stats::default();
     let batch = config.batch.max(1) as u64;
     let (k, n) = (config.shard.0, config.shard.1.max(1));
@@ -324,8 +389,7 @@ pub fn generate(
         pool.scope(|s| {
             for w in 0..threads {
                 let (solvers, indices, results, cursor) = (&solvers, &indices, &results, &cursor);
-                let (kept, seen_positions, seen_shapes) =
-                    (&kept_positions, &seen_positions, &seen_shapes);
+                let (pools, seen_positions, seen_shapes) = (&pools, &seen_positions, &seen_shapes);
                 s.spawn(move |_| {
                     let mut solver = solvers[w].lock().expect("solver lock");
                     loop {
@@ -337,7 +401,7 @@ pub fn generate(
                             config,
                             &mut solver,
                             indices[j],
-                            kept,
+                            pools,
                             seen_positions,
                             seen_shapes,
                         );
@@ -357,9 +421,26 @@ pub fn generate(
             };
             stats.tried += 1;
             match o {
-                Outcome::Rejected { mate, in_range } => {
+                Outcome::Rejected {
+                    mate,
+                    in_range,
+                    stone,
+                    near,
+                } => {
+                    if let Some(p) = near {
+                        if pools.near.len() >= MAX_STONES {
+                            pools.near.remove(0);
+                        }
+                        pools.near.push(p);
+                    }
                     stats.mates += mate as u64;
                     stats.in_range += in_range as u64;
+                    if let Some(st) = stone {
+                        if pools.stones.len() >= MAX_STONES {
+                            pools.stones.remove(0);
+                        }
+                        pools.stones.push(st);
+                    }
                 }
                 Outcome::Sound(a) => {
                     stats.mates += 1;
@@ -375,7 +456,7 @@ pub fn generate(
                     seen_positions.insert(a.position_key, ());
                     seen_shapes.insert(a.shape_key, ());
                     *stats.kept.entry(a.plies).or_default() += 1;
-                    kept_positions.push(a.position.clone());
+                    pools.kept.push(a.position.clone());
                     on_problem(&Generated {
                         record: a.record,
                         index: indices[j],

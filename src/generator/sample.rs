@@ -269,6 +269,19 @@ fn retract_attacker(rng: &mut ChaCha8Rng, d: &Position) -> Option<Position> {
 pub fn backward(rng: &mut ChaCha8Rng, pairs: usize) -> Position {
     let mut p = mate_in_one(rng);
     for _ in 0..pairs {
+        match extend(rng, &p, 1) {
+            Some(a) => p = a,
+            None => break,
+        }
+    }
+    p
+}
+
+/// `p` (a mate) with `pairs` defender/attacker move pairs taken back, if the retractions
+/// succeed.
+pub fn extend(rng: &mut ChaCha8Rng, p: &Position, pairs: usize) -> Option<Position> {
+    let mut p = p.clone();
+    for _ in 0..pairs {
         let mut next = None;
         for _ in 0..30 {
             if let Some(d) = retract_defender(rng, &p)
@@ -278,12 +291,9 @@ pub fn backward(rng: &mut ChaCha8Rng, pairs: usize) -> Position {
                 break;
             }
         }
-        match next {
-            Some(a) => p = a,
-            None => break,
-        }
+        p = next?;
     }
-    p
+    Some(p)
 }
 
 /// A mutation of `p`: a piece moved, added or removed, or the attacker's hand changed.

@@ -80,6 +80,9 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Stop when this flag is raised (USI `stop`).
     pub stop: Option<Arc<AtomicBool>>,
+    /// A smaller node budget for the first search of a solve (the one deciding mate or no
+    /// mate), so that hopeless positions are given up early (the generator's use).
+    pub first_search_nodes: Option<u64>,
 }
 
 /// The value of a node: proof and disproof numbers and, once solved, the length and the

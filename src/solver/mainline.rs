@@ -102,6 +102,30 @@ pub fn defences(
     r: u16,
     ancestors: &mut Vec<u64>,
 ) -> (Vec<(Move, u16)>, Vec<Move>) {
+    let (real, useless) = split_useless(s, pos, r, ancestors);
+    ancestors.push(pos.key());
+    let mut out = Vec::new();
+    for e in real {
+        let mut child = pos.clone();
+        child.do_move(e);
+        // Not mated within the remaining length only when a limit cut a search short:
+        // then count it as the longest.
+        let len =
+            exact_len(s, &child, r.saturating_sub(1), ancestors).unwrap_or(r.saturating_sub(1));
+        out.push((e, len));
+    }
+    ancestors.pop();
+    (out, useless)
+}
+
+/// The evasions of AND node `pos` split into real defences and interpositions that are
+/// useless at length `r` (their Q′ is mated within `r`).
+fn split_useless(
+    s: &mut Searcher,
+    pos: &Position,
+    r: u16,
+    ancestors: &mut Vec<u64>,
+) -> (Vec<Move>, Vec<Move>) {
     let mut evasions = MoveList::new();
     generate_evasions(pos, &mut evasions);
     ancestors.push(pos.key());
@@ -115,20 +139,86 @@ pub fn defences(
             && mates_within(s, &q, r, ancestors)
         {
             useless.push(e);
-            continue;
-        }
-        let mut child = pos.clone();
-        child.do_move(e);
-        if let Some(len) = exact_len(s, &child, r.saturating_sub(1), ancestors) {
-            real.push((e, len));
         } else {
-            // Not mated within the remaining length (only when a limit cut a search short):
-            // treat it as the longest.
-            real.push((e, r.saturating_sub(1)));
+            real.push(e);
         }
     }
     ancestors.pop();
     (real, useless)
+}
+
+/// The longest defences of AND node `pos` (exact length `r`), their length, and the
+/// useless interpositions. A defence holds out longest when it is not mated within `r − 3`
+/// (it is mated within `r − 1`, the node being mated in `r`): one search each, where exact
+/// lengths would need several. Only when no real defence lasts that long (the length was set
+/// by a useless interposition) are exact lengths computed.
+pub fn longest_defences(
+    s: &mut Searcher,
+    pos: &Position,
+    r: u16,
+    ancestors: &mut Vec<u64>,
+) -> (Vec<Move>, u16, Vec<Move>) {
+    let (real, useless) = split_useless(s, pos, r, ancestors);
+    if real.is_empty() {
+        return (real, 0, useless);
+    }
+    ancestors.push(pos.key());
+    let mut longest = Vec::new();
+    for &e in &real {
+        let mut child = pos.clone();
+        child.do_move(e);
+        if r < 3 || !mates_within(s, &child, r - 3, ancestors) {
+            longest.push(e);
+        }
+    }
+    ancestors.pop();
+    if !longest.is_empty() {
+        return (longest, r - 1, useless);
+    }
+    let (all, useless) = defences(s, pos, r, ancestors);
+    let max = all.iter().map(|&(_, l)| l).max().unwrap_or(0);
+    let longest = all
+        .into_iter()
+        .filter(|&(_, l)| l == max)
+        .map(|(m, _)| m)
+        .collect();
+    (longest, max, useless)
+}
+
+/// An attacker move from OR node `pos` that mates within `r` plies: the table's best move
+/// when it does, else the first in generation order that does.
+pub fn first_mating_move(
+    s: &mut Searcher,
+    pos: &Position,
+    r: u16,
+    ancestors: &mut Vec<u64>,
+) -> Option<Move> {
+    let mut checks = MoveList::new();
+    generate_checks(pos, &mut checks);
+    s.set_node(pos.clone());
+    let hint = match s.probe(r, 0) {
+        crate::solver::table::Found::Proven { best, .. } => Some(Move::from_raw(best)),
+        _ => None,
+    };
+    let order = hint
+        .filter(|h| checks.contains(*h))
+        .into_iter()
+        .chain(checks.iter().copied().filter(|&m| Some(m) != hint));
+    ancestors.push(pos.key());
+    let mut found = None;
+    for m in order {
+        let mut child = pos.clone();
+        child.do_move(m);
+        if mates_within(s, &child, r - 1, ancestors) {
+            found = Some(m);
+            break;
+        }
+        if s.aborted {
+            break;
+        }
+    }
+    ancestors.pop();
+    found
 }
 
 struct Explorer<'a> {
@@ -144,28 +234,24 @@ impl Explorer<'_> {
             if r == 0 {
                 return Line::end(pos.hand(attacker));
             }
-            let candidates = mating_moves(self.s, pos, r, ancestors);
-            if self.s.aborted || candidates.is_empty() {
+            let Some(m) = first_mating_move(self.s, pos, r, ancestors) else {
                 return Line::cut();
-            }
-            self.choose(pos, r - 1, &candidates, ancestors, ply)
-        } else {
-            let (real, useless) = defences(self.s, pos, r, ancestors);
+            };
             if self.s.aborted {
                 return Line::cut();
             }
-            let mut line = if real.is_empty() {
+            self.choose(pos, r - 1, &[m], ancestors, ply)
+        } else {
+            let (longest, len, useless) = longest_defences(self.s, pos, r, ancestors);
+            if self.s.aborted {
+                return Line::cut();
+            }
+            let mut line = if longest.is_empty() {
                 Line::end(pos.hand(attacker))
             } else {
-                let longest = real.iter().map(|&(_, l)| l).max().unwrap_or(0);
-                let candidates: Vec<Move> = real
-                    .iter()
-                    .filter(|&&(_, l)| l == longest)
-                    .map(|&(m, _)| m)
-                    .collect();
-                self.choose(pos, longest, &candidates, ancestors, ply)
+                self.choose(pos, len, &longest, ancestors, ply)
             };
-            if !real.is_empty() || !useless.is_empty() {
+            {
                 let mut u: Vec<UselessInterposition> = useless
                     .into_iter()
                     .map(|mv| UselessInterposition { ply: ply + 1, mv })

@@ -185,6 +185,7 @@ impl Solver {
             nodes: self.config.nodes,
             deadline: self.config.time.map(|t| Instant::now() + t),
             stop: self.config.stop.clone(),
+            first_search_nodes: None,
         };
         self.solve_with(problem, self.config.max_plies, limits)
     }
@@ -231,7 +232,12 @@ impl Solver {
             max_plies,
         };
         let depth = max_plies.unwrap_or(UNLIMITED);
+        let full_budget = s.limits.nodes;
+        if let Some(first) = s.limits.first_search_nodes {
+            s.limits.nodes = Some(full_budget.map_or(first, |n| n.min(first)));
+        }
         let v = s.search(depth, &[]);
+        s.limits.nodes = full_budget;
         if v.is_disproven() {
             let proven_no_mate = v.len == UNLIMITED || (depth != UNLIMITED && v.len >= depth);
             if proven_no_mate && !s.aborted {

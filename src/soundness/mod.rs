@@ -11,8 +11,10 @@
 //!
 //! The verdict is `sound` only when all of this was proven within the limits.
 
-use crate::rules::{Move, MoveList, Piece, PieceKind, Position, Square, generate_legal};
-use crate::solver::mainline::{defences, line_from, mates_within, mating_moves};
+use crate::rules::{
+    Move, MoveList, Piece, PieceKind, Position, Square, generate_checks, generate_legal,
+};
+use crate::solver::mainline::{line_from, longest_defences, mates_within, mating_moves};
 use crate::solver::{Limits, Solution, Solver, Status};
 use std::time::{Duration, Instant};
 
@@ -135,6 +137,7 @@ impl Budget {
             nodes: self.nodes.map(|n| n.saturating_sub(self.used)),
             deadline: self.deadline,
             stop: self.stop.clone(),
+            first_search_nodes: None,
         }
     }
 }
@@ -142,6 +145,17 @@ impl Budget {
 /// Verifies `problem` (attacker to move) with `solver`'s table and limits (the limits cover
 /// the whole verification); `intended` is a claimed solution to check.
 pub fn verify(solver: &mut Solver, problem: &Position, intended: Option<&[Move]>) -> Report {
+    verify_with(solver, problem, intended, false)
+}
+
+/// [`verify`], optionally stopping at the first cook found (then the report lists only what
+/// was found before, and redundancy is not checked): the generator needs only the verdict.
+pub fn verify_with(
+    solver: &mut Solver,
+    problem: &Position,
+    intended: Option<&[Move]>,
+    first_flaw: bool,
+) -> Report {
     let start = Instant::now();
     let mut budget = Budget {
         nodes: solver.config.nodes,
@@ -179,17 +193,20 @@ pub fn verify(solver: &mut Solver, problem: &Position, intended: Option<&[Move]>
                 undecided.push("the solution could not be completed within the limits".into());
             } else {
                 let n = sol.plies.unwrap_or(0);
-                let (cooks, duals, complete) = find_cooks(solver, &report.solution, &mut budget);
+                let (cooks, duals, complete) =
+                    find_cooks(solver, &report.solution, &mut budget, first_flaw);
                 report.cooks = cooks;
                 report.final_duals = duals;
                 if !complete {
                     undecided.push("the cook search hit a limit".into());
                 }
-                let (redundant, complete) =
-                    find_redundant(solver, problem, &report.solution, &mut budget);
-                report.redundant = redundant;
-                if !complete {
-                    undecided.push("the redundancy check hit a limit".into());
+                if !(first_flaw && (!report.cooks.is_empty() || !undecided.is_empty())) {
+                    let (redundant, complete) =
+                        find_redundant(solver, problem, &report.solution, &mut budget, first_flaw);
+                    report.redundant = redundant;
+                    if !complete {
+                        undecided.push("the redundancy check hit a limit".into());
+                    }
                 }
                 if let Some(moves) = intended {
                     report.intended = Some(check_intended(
@@ -250,51 +267,108 @@ fn find_cooks(
     solver: &mut Solver,
     sol: &Solution,
     budget: &mut Budget,
+    first_flaw: bool,
 ) -> (Vec<Cook>, Vec<Cook>, bool) {
     let s = &mut solver.searcher;
     s.limits = budget.limits();
     s.nodes = 0;
     s.aborted = false;
     let n = sol.plies.unwrap_or(0);
-    let mut cooks = Vec::new();
-    let mut duals = Vec::new();
+    // The attacker nodes of the main line: (ply index, position, ancestors).
+    let mut nodes = Vec::new();
     let mut pos = sol.position.clone();
     let mut ancestors: Vec<u64> = Vec::new();
-    let mut complete = true;
     for (i, &main) in sol.moves.iter().enumerate() {
         if i % 2 == 0 {
-            let r = n - i as u16;
-            let mating = mating_moves(s, &pos, r, &mut ancestors);
-            if s.aborted {
-                complete = false;
-                break;
-            }
-            for m in mating.into_iter().filter(|&m| m != main) {
-                let mut child = pos.clone();
-                child.do_move(m);
-                ancestors.push(pos.key());
-                let line = line_from(s, &child, r - 1, &mut ancestors, i + 1);
-                ancestors.pop();
-                let mut moves = vec![m];
-                moves.extend(line.moves);
-                let c = Cook {
-                    ply: i + 1,
-                    mv: m,
-                    line: moves,
-                };
-                if r == 1 {
-                    duals.push(c);
-                } else {
-                    cooks.push(c);
-                }
-            }
+            nodes.push((i, pos.clone(), ancestors.clone(), main));
         }
         ancestors.push(pos.key());
         pos.do_move(main);
     }
+    if first_flaw {
+        // A cheap pass first, deepest node first (shallow searches cost least): a cook that
+        // a small search proves ends the verification at once.
+        let full = s.limits.nodes;
+        for (i, pos, anc, main) in nodes.iter().rev() {
+            let r = n - *i as u16;
+            if r == 1 {
+                continue;
+            }
+            let mut checks = MoveList::new();
+            generate_checks(pos, &mut checks);
+            let mut anc = anc.clone();
+            anc.push(pos.key());
+            for &m in checks.iter().filter(|&&m| m != *main) {
+                let mut child = pos.clone();
+                child.do_move(m);
+                s.limits.nodes = Some(full.map_or(s.nodes + QUICK_COOK_NODES, |f| {
+                    f.min(s.nodes + QUICK_COOK_NODES)
+                }));
+                s.set_node(child);
+                let proven = s.search(r - 1, &anc).is_proven();
+                s.limits.nodes = full;
+                if proven {
+                    budget.used += s.nodes;
+                    let c = Cook {
+                        ply: i + 1,
+                        mv: m,
+                        line: vec![m],
+                    };
+                    return (vec![c], Vec::new(), true);
+                }
+            }
+        }
+        s.aborted = false;
+    }
+    let mut cooks = Vec::new();
+    let mut duals = Vec::new();
+    let mut complete = true;
+    let order: Vec<usize> = if first_flaw {
+        (0..nodes.len()).rev().collect()
+    } else {
+        (0..nodes.len()).collect()
+    };
+    for k in order {
+        let (i, pos, anc, main) = &nodes[k];
+        let i = *i;
+        let r = n - i as u16;
+        let mut anc = anc.clone();
+        let mating = mating_moves(s, pos, r, &mut anc);
+        if s.aborted {
+            complete = false;
+            break;
+        }
+        for m in mating.into_iter().filter(|m| m != main) {
+            let mut child = pos.clone();
+            child.do_move(m);
+            anc.push(pos.key());
+            let line = line_from(s, &child, r - 1, &mut anc, i + 1);
+            anc.pop();
+            let mut moves = vec![m];
+            moves.extend(line.moves);
+            let c = Cook {
+                ply: i + 1,
+                mv: m,
+                line: moves,
+            };
+            if r == 1 {
+                duals.push(c);
+            } else {
+                cooks.push(c);
+            }
+        }
+        if first_flaw && !cooks.is_empty() {
+            break;
+        }
+    }
+    cooks.sort_by_key(|c| c.ply);
+    duals.sort_by_key(|c| c.ply);
     budget.used += s.nodes;
     (cooks, duals, complete && !s.aborted)
 }
+
+/// Node budget of each search of the quick cook pass.
+const QUICK_COOK_NODES: u64 = 3_000;
 
 /// Board pieces (either side, phoenixes excepted) and attacker hand pieces whose removal
 /// leaves the same solution; `false` when a limit left some undecided.
@@ -303,6 +377,7 @@ fn find_redundant(
     problem: &Position,
     sol: &Solution,
     budget: &mut Budget,
+    first_flaw: bool,
 ) -> (Vec<Redundant>, bool) {
     let n = sol.plies.unwrap_or(0);
     let attacker = problem.side_to_move();
@@ -345,6 +420,9 @@ fn find_redundant(
                     complete = false;
                 } else if r.plies == Some(n) && r.moves == sol.moves {
                     out.push(what);
+                    if first_flaw {
+                        break;
+                    }
                 }
             }
         }
@@ -395,7 +473,7 @@ fn check_intended(
                     ));
                 }
             } else {
-                let (real, useless) = defences(s, &pos, r, &mut ancestors);
+                let (longest, _, useless) = longest_defences(s, &pos, r, &mut ancestors);
                 if useless.contains(&m) {
                     return Some(format!(
                         "ply {} ({}) is a useless interposition",
@@ -403,16 +481,12 @@ fn check_intended(
                         m.usi()
                     ));
                 }
-                let longest = real.iter().map(|&(_, l)| l).max().unwrap_or(0);
-                match real.iter().find(|&&(e, _)| e == m) {
-                    Some(&(_, l)) if l == longest => {}
-                    _ => {
-                        return Some(format!(
-                            "ply {} ({}) is not a longest defence",
-                            i + 1,
-                            m.usi()
-                        ));
-                    }
+                if !longest.contains(&m) {
+                    return Some(format!(
+                        "ply {} ({}) is not a longest defence",
+                        i + 1,
+                        m.usi()
+                    ));
                 }
             }
             ancestors.push(pos.key());
@@ -421,7 +495,7 @@ fn check_intended(
         let mut ev = MoveList::new();
         generate_legal(&pos, &mut ev);
         if !ev.is_empty() {
-            let (real, _) = defences(s, &pos, 0, &mut ancestors);
+            let (real, _, _) = longest_defences(s, &pos, 0, &mut ancestors);
             if !real.is_empty() {
                 return Some("the line does not end in mate".into());
             }
