@@ -58,6 +58,7 @@ pub fn report_json(r: &Report, item: &Item) -> serde_json::Value {
             "ply": c.ply,
             "move": c.mv.usi(),
             "line": usi(&c.line),
+            "after": usi(&c.after),
         })
     };
     json!({
@@ -103,8 +104,13 @@ fn report_text(r: &Report, item: &Item) -> String {
         ));
     }
     for c in &r.cooks {
+        let after = if c.after.len() + 1 == c.ply && sol.moves.starts_with(&c.after) {
+            String::new()
+        } else {
+            format!(" (after {})", usi(&c.after).join(" "))
+        };
         out.push_str(&format!(
-            "Cook at ply {}: {}\n",
+            "Cook at ply {}{after}: {}\n",
             c.ply,
             usi(&c.line).join(" ")
         ));

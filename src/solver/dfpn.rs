@@ -529,8 +529,10 @@ impl Searcher {
             return Val::unknown(1, 1, hand);
         }
         if level >= MAX_LEVEL {
+            // Too deep to follow: neither proven nor disproven. Huge numbers steer the
+            // search elsewhere without claiming anything.
             self.cut_off = true;
-            return Val::disproven(0, hand, false);
+            return Val::unknown(INF - 1, INF - 1, hand);
         }
         if self.levels.len() <= level {
             self.levels.resize_with(level + 1, Level::default);

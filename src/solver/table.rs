@@ -243,7 +243,7 @@ impl Table {
                         };
                     }
                 }
-                State::RepDisproven if e.hand == hand && e.path() == path => {
+                State::RepDisproven if e.hand == hand && e.path() == path && e.len >= depth => {
                     return Found::Disproven {
                         len: e.len,
                         hand: e.hand,
@@ -281,15 +281,25 @@ impl Table {
                 continue;
             }
             if e.board == entry.board {
+                // An old entry goes only when the new one answers every lookup it answered:
+                // an unknown entry holds the progress of a search at depth `e.len`, and
+                // dropping it for a proof or disproof that does not hold at that depth would
+                // restart that search from scratch each time (df-pn would never converge).
                 let redundant = match (entry.state, e.state) {
-                    // The unknown entry of this exact position is superseded.
-                    (_, State::Unknown) if e.hand == entry.hand => true,
+                    (State::Unknown, State::Unknown) => e.hand == entry.hand,
                     (State::Unknown, _) => false,
+                    (State::Proven, State::Unknown) => {
+                        e.hand.superset_of(entry.hand) && entry.len <= e.len
+                    }
+                    (State::Disproven, State::Unknown) => {
+                        entry.hand.superset_of(e.hand) && entry.len >= e.len
+                    }
+                    (State::RepDisproven, State::Unknown) => {
+                        e.hand == entry.hand && entry.len >= e.len
+                    }
                     (State::Proven, State::Proven) => {
                         e.hand.superset_of(entry.hand) && e.len >= entry.len
                     }
-                    (State::Proven, State::Unknown) => e.hand.superset_of(entry.hand),
-                    (State::Disproven, State::Unknown) => entry.hand.superset_of(e.hand),
                     (State::Disproven, State::Disproven) => {
                         entry.hand.superset_of(e.hand) && e.len <= entry.len
                     }
@@ -326,6 +336,22 @@ impl Table {
         if self.used as f64 > GC_TRIGGER * self.capacity() as f64 {
             self.collect_garbage();
         }
+    }
+
+    /// Forgets the estimates of unfinished searches, keeping proofs and disproofs (which
+    /// hold for any search) — before searching an unrelated root with the same table.
+    pub fn drop_unknown(&mut self) {
+        let generation = self.generation;
+        let mut removed = 0;
+        for b in self.buckets.iter_mut() {
+            for e in b.0.iter_mut() {
+                if e.generation == generation && e.state == State::Unknown {
+                    e.state = State::Empty;
+                    removed += 1;
+                }
+            }
+        }
+        self.used -= removed;
     }
 
     /// Empties the entries with the least search effort until the table is at
@@ -428,6 +454,15 @@ mod tests {
             Found::Disproven { rep: true, .. }
         ));
         assert_eq!(t.lookup(7, Hand::EMPTY, 3, 98), Found::None);
+        // A repetition disproof found with a length limit says nothing beyond it.
+        let mut e = entry(8, Hand::EMPTY, State::RepDisproven, 6);
+        e.set_path(99);
+        t.store(e);
+        assert!(matches!(
+            t.lookup(8, Hand::EMPTY, 6, 99),
+            Found::Disproven { .. }
+        ));
+        assert_eq!(t.lookup(8, Hand::EMPTY, 8, 99), Found::None);
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! Soundness of a mate problem (RULES.md "Mate problems"): whether its solution is unique
 //! and economical. Built on the solver and its table:
 //!
-//! - **cooks**: at every attacker move of the main line, every other move that also mates
-//!   within the remaining length (each with its own main line as proof);
+//! - **cooks**: at every attacker move of the solution, every other move that also mates
+//!   within the remaining length (each with its own main line as proof). The solution here
+//!   is the main line *and* every other defence as long as the main line's (a line the
+//!   defender may equally choose must be unique too);
 //! - **final duals**: alternative last mating moves (tolerated by convention, listed);
 //! - **spare pieces**: the main line ending with pieces in the attacker's hand;
 //! - **redundant pieces**: a board piece, or a piece of the attacker's hand, whose removal
@@ -49,8 +51,10 @@ impl Verdict {
 /// An alternative attacker move that also mates in time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cook {
-    /// Ply of the main line at which it could be played (1-based).
+    /// Ply at which it could be played (1-based).
     pub ply: usize,
+    /// The moves before it: the main line's, or an equally long defence's.
+    pub after: Vec<Move>,
     /// The alternative move.
     pub mv: Move,
     /// A mating line starting with the move.
@@ -274,43 +278,36 @@ fn find_cooks(
     s.nodes = 0;
     s.aborted = false;
     let n = sol.plies.unwrap_or(0);
-    // The attacker nodes of the main line: (ply index, position, ancestors).
-    let mut nodes = Vec::new();
-    let mut pos = sol.position.clone();
-    let mut ancestors: Vec<u64> = Vec::new();
-    for (i, &main) in sol.moves.iter().enumerate() {
-        if i % 2 == 0 {
-            nodes.push((i, pos.clone(), ancestors.clone(), main));
-        }
-        ancestors.push(pos.key());
-        pos.do_move(main);
-    }
+    let Some((nodes, whole)) = solution_tree(s, sol, n) else {
+        budget.used += s.nodes;
+        return (Vec::new(), Vec::new(), false);
+    };
     if first_flaw {
         // A cheap pass first, deepest node first (shallow searches cost least): a cook that
         // a small search proves ends the verification at once.
         let full = s.limits.nodes;
-        for (i, pos, anc, main) in nodes.iter().rev() {
-            let r = n - *i as u16;
-            if r == 1 {
+        for node in nodes.iter().rev() {
+            if node.r == 1 {
                 continue;
             }
             let mut checks = MoveList::new();
-            generate_checks(pos, &mut checks);
-            let mut anc = anc.clone();
-            anc.push(pos.key());
-            for &m in checks.iter().filter(|&&m| m != *main) {
-                let mut child = pos.clone();
+            generate_checks(&node.pos, &mut checks);
+            let mut anc = node.ancestors.clone();
+            anc.push(node.pos.key());
+            for &m in checks.iter().filter(|&&m| m != node.main) {
+                let mut child = node.pos.clone();
                 child.do_move(m);
                 s.limits.nodes = Some(full.map_or(s.nodes + QUICK_COOK_NODES, |f| {
                     f.min(s.nodes + QUICK_COOK_NODES)
                 }));
                 s.set_node(child);
-                let proven = s.search(r - 1, &anc).is_proven();
+                let proven = s.search(node.r - 1, &anc).is_proven();
                 s.limits.nodes = full;
                 if proven {
                     budget.used += s.nodes;
                     let c = Cook {
-                        ply: i + 1,
+                        ply: node.before.len() + 1,
+                        after: node.before.clone(),
                         mv: m,
                         line: vec![m],
                     };
@@ -322,32 +319,33 @@ fn find_cooks(
     }
     let mut cooks = Vec::new();
     let mut duals = Vec::new();
-    let mut complete = true;
+    let mut complete = whole;
     let order: Vec<usize> = if first_flaw {
         (0..nodes.len()).rev().collect()
     } else {
         (0..nodes.len()).collect()
     };
     for k in order {
-        let (i, pos, anc, main) = &nodes[k];
-        let i = *i;
-        let r = n - i as u16;
-        let mut anc = anc.clone();
-        let mating = mating_moves(s, pos, r, &mut anc);
+        let node = &nodes[k];
+        let r = node.r;
+        let i = node.before.len();
+        let mut anc = node.ancestors.clone();
+        let mating = mating_moves(s, &node.pos, r, &mut anc);
         if s.aborted {
             complete = false;
             break;
         }
-        for m in mating.into_iter().filter(|m| m != main) {
-            let mut child = pos.clone();
+        for m in mating.into_iter().filter(|&m| m != node.main) {
+            let mut child = node.pos.clone();
             child.do_move(m);
-            anc.push(pos.key());
+            anc.push(node.pos.key());
             let line = line_from(s, &child, r - 1, &mut anc, i + 1);
             anc.pop();
             let mut moves = vec![m];
             moves.extend(line.moves);
             let c = Cook {
                 ply: i + 1,
+                after: node.before.clone(),
                 mv: m,
                 line: moves,
             };
@@ -361,10 +359,99 @@ fn find_cooks(
             break;
         }
     }
-    cooks.sort_by_key(|c| c.ply);
-    duals.sort_by_key(|c| c.ply);
+    cooks.sort_by(|a, b| (a.ply, &a.after).cmp(&(b.ply, &b.after)));
+    duals.sort_by(|a, b| (a.ply, &a.after).cmp(&(b.ply, &b.after)));
     budget.used += s.nodes;
     (cooks, duals, complete && !s.aborted)
+}
+
+/// An attacker node of the solution tree.
+struct TreeNode {
+    /// The moves leading to it.
+    before: Vec<Move>,
+    pos: Position,
+    ancestors: Vec<u64>,
+    /// Remaining length.
+    r: u16,
+    /// The move the solution plays here.
+    main: Move,
+}
+
+/// Most attacker nodes examined for cooks. A solution whose defender has equally long
+/// choices at many moves multiplies them; past this many the verdict can be `cooked` but
+/// not `sound`.
+const MAX_TREE_NODES: usize = 256;
+
+/// The attacker nodes of the solution: along the main line, and along every other defence
+/// as long as the main line's, in depth-first order; `false` with them when the tree was too
+/// large to list whole. `None` when a limit cut it short.
+fn solution_tree(
+    s: &mut crate::solver::Searcher,
+    sol: &Solution,
+    n: u16,
+) -> Option<(Vec<TreeNode>, bool)> {
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![(
+        Vec::<Move>::new(),
+        sol.position.clone(),
+        Vec::<u64>::new(),
+        n,
+    )];
+    let mut whole = true;
+    while let Some((before, pos, ancestors, r)) = stack.pop() {
+        if r == 0 {
+            continue;
+        }
+        if out.len() >= MAX_TREE_NODES {
+            whole = false;
+            break;
+        }
+        // A position met again by another order of moves has the same continuations.
+        if !seen.insert((pos.key(), r)) {
+            continue;
+        }
+        // The main line's move where the node is on it, else the first that mates.
+        let on_main = sol.moves.starts_with(&before);
+        let main = if on_main && before.len() < sol.moves.len() {
+            sol.moves[before.len()]
+        } else {
+            let mut anc = ancestors.clone();
+            crate::solver::mainline::first_mating_move(s, &pos, r, &mut anc)?
+        };
+        if s.aborted {
+            return None;
+        }
+        let mut child = pos.clone();
+        child.do_move(main);
+        let mut anc = ancestors.clone();
+        anc.push(pos.key());
+        out.push(TreeNode {
+            before: before.clone(),
+            pos: pos.clone(),
+            ancestors: ancestors.clone(),
+            r,
+            main,
+        });
+        if r < 3 {
+            continue;
+        }
+        let (longest, len, _) = longest_defences(s, &child, r - 1, &mut anc);
+        if s.aborted {
+            return None;
+        }
+        anc.push(child.key());
+        // Depth first, the main line's own defence explored first.
+        for &d in longest.iter().rev() {
+            let mut grand = child.clone();
+            grand.do_move(d);
+            let mut b = before.clone();
+            b.push(main);
+            b.push(d);
+            stack.push((b, grand, anc.clone(), len));
+        }
+    }
+    Some((out, whole))
 }
 
 /// Node budget of each search of the quick cook pass.
