@@ -164,9 +164,9 @@ enum Outcome {
         mate: bool,
         in_range: bool,
         /// A mate shorter than wanted: a stepping stone for extension.
-        stone: Option<(Position, u16)>,
+        stone: Option<Box<(Position, u16)>>,
         /// A mate of the right length that is not sound: a base for mutation.
-        near: Option<Position>,
+        near: Option<Box<Position>>,
     },
     Sound(Box<Accepted>),
 }
@@ -275,7 +275,7 @@ fn evaluate(
         return Outcome::Rejected {
             mate: true,
             in_range: false,
-            stone: Some((pos, plies)),
+            stone: Some(Box::new((pos, plies))),
             near: None,
         };
     }
@@ -295,7 +295,7 @@ fn evaluate(
             mate: true,
             in_range: true,
             stone: None,
-            near: Some(pos),
+            near: Some(Box::new(pos)),
         };
     }
     let mut q: Quality = quality::measure(&report);
@@ -431,7 +431,7 @@ pub fn generate(
                         if pools.near.len() >= MAX_STONES {
                             pools.near.remove(0);
                         }
-                        pools.near.push(p);
+                        pools.near.push(*p);
                     }
                     stats.mates += mate as u64;
                     stats.in_range += in_range as u64;
@@ -439,7 +439,7 @@ pub fn generate(
                         if pools.stones.len() >= MAX_STONES {
                             pools.stones.remove(0);
                         }
-                        pools.stones.push(st);
+                        pools.stones.push(*st);
                     }
                 }
                 Outcome::Sound(a) => {
