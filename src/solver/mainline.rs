@@ -234,7 +234,17 @@ impl Explorer<'_> {
             if r == 0 {
                 return Line::end(pos.hand(attacker));
             }
-            let Some(m) = first_mating_move(self.s, pos, r, ancestors) else {
+            let m = if r == 1 {
+                // The last move: of several mates (final duals) take one that leaves the
+                // attacker's hand emptiest, so that the line ends without spare pieces when
+                // it can.
+                mating_moves(self.s, pos, 1, ancestors)
+                    .into_iter()
+                    .min_by_key(|&m| pos.hand_after(m).total())
+            } else {
+                first_mating_move(self.s, pos, r, ancestors)
+            };
+            let Some(m) = m else {
                 return Line::cut();
             };
             if self.s.aborted {
