@@ -176,7 +176,8 @@ fn solution_text(sol: &Solution, item: &Item, style: Style) -> String {
         Status::Mate => {
             let plies = sol.plies.unwrap_or(0);
             out.push_str(&format!(
-                "Mate in {plies} plies{} ({stats})\n",
+                "Mate in {plies} pl{}{} ({stats})\n",
+                if plies == 1 { "y" } else { "ies" },
                 if sol.minimal {
                     ", proven shortest"
                 } else {

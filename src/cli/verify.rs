@@ -99,7 +99,8 @@ fn report_text(r: &Report, item: &Item) -> String {
     out.push_str(&format!("Verdict: {}\n", r.verdict.as_str()));
     if let Some(n) = sol.plies {
         out.push_str(&format!(
-            "Solution ({n} plies): {}\n",
+            "Solution ({n} pl{}): {}\n",
+            if n == 1 { "y" } else { "ies" },
             numbered(&line_to_hodges(&sol.position, &sol.moves))
         ));
     }

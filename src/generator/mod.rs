@@ -249,6 +249,20 @@ fn evaluate(
     seen_shapes: &DashMap<u64, ()>,
 ) -> Outcome {
     let (pos, strategy) = draw(config, i, pools);
+    let rejected = |mate, in_range| Outcome::Rejected {
+        mate,
+        in_range,
+        stone: None,
+        near: None,
+    };
+    // The defender's phoenix belongs in or near its camp (ranks a–d); retractions and
+    // mutations can walk it away.
+    if pos
+        .phoenix(pos.side_to_move().flip())
+        .is_none_or(|k| k.row() > 3)
+    {
+        return rejected(false, false);
+    }
     solver.searcher.table.clear();
     let sol = solver.solve_range(
         &pos,
@@ -260,12 +274,6 @@ fn evaluate(
             ..Limits::default()
         },
     );
-    let rejected = |mate, in_range| Outcome::Rejected {
-        mate,
-        in_range,
-        stone: None,
-        near: None,
-    };
     if sol.status != Status::Mate {
         return rejected(false, false);
     }

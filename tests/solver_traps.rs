@@ -1,0 +1,164 @@
+//! The traps a mate solver must not fall into, each on a position built for it and checked
+//! against the brute-force reference: swallow-drop mates, perpetual check, useless
+//! interpositions, and table entries computed on another path (graph history interaction).
+
+mod common;
+
+use common::checker::{Checker, check_solution, rest_to_defender};
+use toritsume::notation::{parse_move_list, parse_position};
+use toritsume::rules::{Move, MoveList, PieceKind, Position, generate_checks, generate_legal};
+use toritsume::solver::{Solver, SolverConfig, Status, solve};
+
+fn pos(s: &str) -> Position {
+    parse_position(s).unwrap()
+}
+
+fn no_mate_within(p: &Position, plies: u16) -> bool {
+    let q = rest_to_defender(p);
+    let mut ck = Checker::new(q.side_to_move());
+    !ck.or_mates(&q, plies, &mut Vec::new()).0
+}
+
+/// A four-ply cycle of checks and replies from `p` back to itself, if one exists.
+fn cycle(p: &Position) -> Option<[Move; 4]> {
+    let key = p.key();
+    let mut c1 = MoveList::new();
+    generate_checks(p, &mut c1);
+    for &a in c1.iter() {
+        let mut p1 = p.clone();
+        p1.do_move(a);
+        let mut r1 = MoveList::new();
+        generate_legal(&p1, &mut r1);
+        for &b in r1.iter() {
+            let mut p2 = p1.clone();
+            p2.do_move(b);
+            let mut c2 = MoveList::new();
+            generate_checks(&p2, &mut c2);
+            for &c in c2.iter() {
+                let mut p3 = p2.clone();
+                p3.do_move(c);
+                let mut r2 = MoveList::new();
+                generate_legal(&p3, &mut r2);
+                for &d in r2.iter() {
+                    let mut p4 = p3.clone();
+                    p4.do_move(d);
+                    if p4.key() == key {
+                        return Some([a, b, c, d]);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn a_swallow_drop_mate_is_no_mate() {
+    // Sw*7b would mate; it is illegal, and nothing else mates.
+    let p = pos("kp5/1s5/1C5/7/7/7/7 b S 1");
+    let sol = solve(&p, &SolverConfig::default());
+    assert_eq!(sol.status, Status::NoMate);
+    assert!(no_mate_within(&p, 9));
+}
+
+#[test]
+fn a_swallow_drop_check_that_is_not_mate_leads_to_mate() {
+    // Sw*7b would mate at once (forbidden); the solution sacrifices the eagle and then drops
+    // the swallow as a check the phoenix can answer.
+    let p = pos("+Flk4/7/1C5/3L3/7/7/7 b S 1");
+    let sol = solve(&p, &SolverConfig::default());
+    assert_eq!(sol.status, Status::Mate);
+    assert_eq!(sol.plies, Some(5));
+    let usi: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
+    assert!(usi.contains(&"S*6b".to_string()), "{usi:?}");
+    assert!(!usi.contains(&"S*7b".to_string()));
+    check_solution(&p, 5, &sol.moves).unwrap();
+}
+
+#[test]
+fn perpetual_check_is_no_mate() {
+    let p = pos("k6/7/1C5/7/7/7/7 b PRS 1");
+    let prepared = rest_to_defender(&p);
+    assert!(
+        cycle(&prepared).is_some(),
+        "the position has a checking cycle"
+    );
+    let sol = solve(&p, &SolverConfig::default());
+    assert_eq!(sol.status, Status::NoMate);
+    assert!(no_mate_within(&p, 9));
+}
+
+#[test]
+fn useless_interpositions_do_not_lengthen_the_solution() {
+    // The quail's check down file 7 can be blocked on five squares with six kinds of piece;
+    // each block is taken and it is mate again, so this is a mate in 1.
+    let p = pos("kp5/7/1C5/7/C6/7/L6 b - 1");
+    let sol = solve(&p, &SolverConfig::default());
+    assert_eq!(sol.status, Status::Mate);
+    assert_eq!(sol.plies, Some(1));
+    assert_eq!(sol.useless.len(), 30, "5 squares × 6 kinds");
+    assert!(sol.useless.iter().all(|u| u.ply == 2 && u.mv.is_drop()));
+    check_solution(&p, 1, &sol.moves).unwrap();
+    // Counted move by move, the defender could make it last: after the swallow block on 7f
+    // the quail takes and blocks follow on 7e, 7d, ... — a mate, but only within 11 plies.
+    let prepared = rest_to_defender(&p);
+    let line = parse_move_list(&prepared, "7e6d S*7f 7g7f").unwrap();
+    let mut q = prepared.clone();
+    for m in line {
+        q.do_move(m);
+    }
+    assert!(q.in_check());
+    assert_eq!(q.hand(q.side_to_move().flip()).count(PieceKind::Swallow), 1);
+}
+
+#[test]
+fn entries_from_other_paths_do_not_hide_a_repetition() {
+    // A position with a perpetual check and no mate: solving the positions of its cycle
+    // first (as problems of their own, sharing the table) leaves path-bound repetition
+    // disproofs behind; the position itself must still come out as no mate.
+    let root = pos("k6/7/1C5/7/7/7/7 b PRS 1");
+    let prepared = rest_to_defender(&root);
+    let [a, b, c, d] = cycle(&prepared).unwrap();
+    let mut solver = Solver::new(SolverConfig {
+        hash_mb: 16,
+        ..SolverConfig::default()
+    });
+    let mut p = prepared.clone();
+    for m in [a, b, c, d] {
+        p.do_move(m);
+        if p.side_to_move() == prepared.side_to_move() {
+            assert_eq!(solver.solve(&p).status, Status::NoMate);
+        }
+    }
+    assert_eq!(solver.solve(&root).status, Status::NoMate);
+
+    // A mate whose attacker can go round a checking cycle: with the cycle's positions solved
+    // first, the length and line must be those of a fresh table and of the reference.
+    let root = pos("1kC4/7/4+F2/7/7/7/7 b C 1");
+    let prepared = rest_to_defender(&root);
+    let cyc = cycle(&prepared).expect("a checking cycle");
+    let fresh = solve(&root, &SolverConfig::default());
+    let mut solver = Solver::new(SolverConfig {
+        hash_mb: 16,
+        ..SolverConfig::default()
+    });
+    let mut p = prepared.clone();
+    for m in cyc {
+        p.do_move(m);
+        if p.side_to_move() == prepared.side_to_move() {
+            solver.solve(&p);
+        }
+    }
+    let again = solver.solve(&root);
+    assert_eq!(again.plies, fresh.plies);
+    assert_eq!(again.moves, fresh.moves);
+    check_solution(&root, again.plies.unwrap(), &again.moves).unwrap();
+    // And the main line repeats no position.
+    let mut q = again.position.clone();
+    let mut seen = vec![q.key()];
+    for m in &again.moves {
+        q.do_move(*m);
+        assert!(!seen.contains(&q.key()));
+        seen.push(q.key());
+    }
+}

@@ -1,0 +1,192 @@
+//! Verification on hand-made problems: a cooked one (cooks confirmed by brute force), final
+//! duals, spare pieces, redundant pieces, intended solutions right and wrong, and the CLI's
+//! verdicts and exit statuses.
+
+mod common;
+
+use common::checker::{Checker, rest_to_defender};
+use std::process::Command;
+use toritsume::notation::{parse_move_list, parse_position};
+use toritsume::rules::PieceKind;
+use toritsume::solver::{Solver, SolverConfig};
+use toritsume::soundness::{Redundant, Verdict, verify};
+
+fn solver() -> Solver {
+    Solver::new(SolverConfig {
+        hash_mb: 32,
+        ..SolverConfig::default()
+    })
+}
+
+#[test]
+fn cooks_are_found_and_each_proof_line_mates() {
+    let p = parse_position("7/2Pk3/2R4/2L4/7/7/7 b F2CL 1").unwrap();
+    let r = verify(&mut solver(), &p, None);
+    assert_eq!(r.verdict, Verdict::Cooked);
+    assert_eq!(r.solution.plies, Some(7));
+    let at3: Vec<String> = r
+        .cooks
+        .iter()
+        .filter(|c| c.ply == 3 && c.after == r.solution.moves[..2])
+        .map(|c| c.mv.usi())
+        .collect();
+    assert_eq!(at3, vec!["5b6c"]);
+    // Every cook mates within the remaining length, by brute force.
+    let start = rest_to_defender(&p);
+    let mut ck = Checker::new(start.side_to_move());
+    for c in &r.cooks {
+        let mut q = start.clone();
+        let mut path = Vec::new();
+        for &m in &c.after {
+            path.push(q.key());
+            q.do_move(m);
+        }
+        path.push(q.key());
+        q.do_move(c.mv);
+        let remaining = 7 - c.ply as u16;
+        assert!(
+            ck.and_mated(&q, remaining, &mut path).0,
+            "cook {} at ply {} does not mate in time",
+            c.mv,
+            c.ply
+        );
+        assert_eq!(c.line[0], c.mv);
+        assert!(c.line.len() as u16 <= remaining + 1);
+    }
+}
+
+#[test]
+fn final_duals_are_listed_but_tolerated() {
+    let p = parse_position("R2L3/2Pk3/7/7/7/7/7 b FCL 1").unwrap();
+    let r = verify(&mut solver(), &p, None);
+    assert_eq!(r.verdict, Verdict::Sound, "{:?}", r.reasons);
+    let duals: Vec<String> = r.final_duals.iter().map(|c| c.mv.usi()).collect();
+    assert!(duals.contains(&"2c3b+".to_string()), "{duals:?}");
+    assert!(r.final_duals.iter().all(|c| c.ply == 7));
+}
+
+#[test]
+fn spare_pieces_and_a_redundant_hand_piece() {
+    // Cr*1b mates; the swallow in hand is never used.
+    let p = parse_position("4pk1/5l1/3C2F/7/7/7/7 b CS 1").unwrap();
+    let r = verify(&mut solver(), &p, None);
+    assert_eq!(r.verdict, Verdict::Flawed);
+    assert!(r.solution.has_spare_pieces());
+    assert_eq!(r.solution.spare.count(PieceKind::Swallow), 1);
+    assert!(r.redundant.contains(&Redundant::Hand {
+        kind: PieceKind::Swallow
+    }));
+}
+
+#[test]
+fn a_redundant_board_piece() {
+    let p = parse_position("kC5/2C4/3+S3/1F5/7/7/7 b 2S 1").unwrap();
+    let r = verify(&mut solver(), &p, None);
+    assert_eq!(r.verdict, Verdict::Flawed);
+    let squares: Vec<String> = r
+        .redundant
+        .iter()
+        .filter_map(|x| match x {
+            Redundant::Board { square, .. } => Some(square.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(squares, vec!["4c"]);
+    // Without it the solution is indeed the same (checked by the solver afresh).
+    let q = parse_position("kC5/2C4/7/1F5/7/7/7 b 2S 1").unwrap();
+    let s = toritsume::solver::solve(&q, &SolverConfig::default());
+    assert_eq!(s.moves, r.solution.moves);
+}
+
+#[test]
+fn intended_solutions_right_and_wrong() {
+    let p = parse_position("R2L3/2Pk3/7/7/7/7/7 b FCL 1").unwrap();
+    let prepared = toritsume::solver::with_rest_to_defender(&p);
+    let mut s = solver();
+    // The main line, in Hodges notation with move numbers.
+    let right = parse_move_list(
+        &prepared,
+        "1. LQ*4c Ph-3c 2. Fa*3d Ph-2b 3. Fa-2c Ph-3a 4. Cr*3b",
+    )
+    .unwrap();
+    let r = verify(&mut s, &p, Some(&right));
+    let i = r.intended.as_ref().unwrap();
+    assert!(i.is_main_line && i.is_solution);
+    assert_eq!(r.verdict, Verdict::Sound);
+    // A wrong first move: legal, but no mate in 7.
+    let wrong = parse_move_list(&prepared, "F*5a 4b5a").unwrap();
+    let r = verify(&mut s, &p, Some(&wrong));
+    let i = r.intended.as_ref().unwrap();
+    assert!(!i.is_solution);
+    assert!(i.problem.as_ref().unwrap().contains("2 plies long"));
+    assert_eq!(r.verdict, Verdict::Flawed);
+    // Right length, but the defender does not resist longest at ply 2.
+    let mut ev = toritsume::rules::MoveList::new();
+    let mut after = prepared.clone();
+    after.do_move(right[0]);
+    toritsume::rules::generate_legal(&after, &mut ev);
+    let short = ev
+        .iter()
+        .copied()
+        .find(|&m| m != right[1])
+        .expect("another defence");
+    let mut line = vec![right[0], short];
+    let mut q = after.clone();
+    q.do_move(short);
+    // Any continuation: the check is about ply 2.
+    let sol = toritsume::solver::solve(&q, &SolverConfig::default());
+    line.extend(sol.moves);
+    while line.len() < 7 {
+        line.push(line[line.len() - 1]);
+    }
+    line.truncate(7);
+    let r = verify(&mut s, &p, Some(&line));
+    let i = r.intended.as_ref().unwrap();
+    assert!(!i.is_solution);
+    assert!(
+        i.problem.as_ref().unwrap().starts_with("ply 2"),
+        "{:?}",
+        i.problem
+    );
+}
+
+fn cli(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_toritsume"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn cli_verdicts_and_exit_statuses() {
+    let o = cli(&["verify", "--json", "R2L3/2Pk3/7/7/7/7/7 b FCL 1"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["verdict"], "sound");
+    assert_eq!(v["plies"], 7);
+    assert!(v["cooks"].as_array().unwrap().is_empty());
+    assert!(!v["final_duals"].as_array().unwrap().is_empty());
+    assert_eq!(v["spare_pieces"], false);
+    assert!(v["redundant_pieces"].as_array().unwrap().is_empty());
+
+    let o = cli(&["verify", "--json", "7/2Pk3/2R4/2L4/7/7/7 b F2CL 1"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["verdict"], "cooked");
+    let c = &v["cooks"][0];
+    assert!(c["ply"].is_number() && c["move"].is_string() && c["line"].is_array());
+
+    let o = cli(&[
+        "verify",
+        "--solution",
+        "Sw*9z",
+        "R2L3/2Pk3/7/7/7/7/7 b FCL 1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("intended solution"));
+
+    let o = cli(&["verify", "--json", "kp5/1s5/1C5/7/7/7/7 b S 1"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["verdict"], "nomate");
+}
