@@ -6,6 +6,7 @@ mod input;
 mod perft;
 mod show;
 mod solve;
+mod usi;
 mod verify;
 
 use clap::{Parser, Subcommand};
@@ -44,6 +45,8 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Combine problem files, dropping duplicates.
     Merge(generate::MergeArgs),
+    /// Run as a USI tsume engine (`go mate`) on standard input and output.
+    Usi,
 }
 
 /// Runs the command line and returns the process exit status.
@@ -63,6 +66,7 @@ pub fn run() -> i32 {
         Command::Verify(a) => verify::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Merge(a) => generate::run_merge(a),
+        Command::Usi => usi::run(),
     };
     match result {
         Ok(code) => code,

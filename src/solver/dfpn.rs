@@ -83,6 +83,18 @@ pub struct Limits {
     /// A smaller node budget for the first search of a solve (the one deciding mate or no
     /// mate), so that hopeless positions are given up early (the generator's use).
     pub first_search_nodes: Option<u64>,
+    /// Where the search publishes its node count and table fill while it runs (for USI
+    /// `info` lines from another thread).
+    pub progress: Option<Arc<Progress>>,
+}
+
+/// Counters a running search publishes (every 1024 nodes).
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Nodes searched so far in this solve.
+    pub nodes: std::sync::atomic::AtomicU64,
+    /// Table fill, in thousandths.
+    pub hashfull: std::sync::atomic::AtomicU32,
 }
 
 /// The value of a node: proof and disproof numbers and, once solved, the length and the
@@ -417,6 +429,11 @@ impl Searcher {
             self.aborted = true;
         }
         if self.nodes & 1023 == 0 {
+            if let Some(p) = &self.limits.progress {
+                p.nodes.store(self.nodes, Ordering::Relaxed);
+                p.hashfull
+                    .store(self.table.permille_full(), Ordering::Relaxed);
+            }
             if let Some(d) = self.limits.deadline
                 && Instant::now() >= d
             {

@@ -14,7 +14,7 @@ pub mod mainline;
 pub mod table;
 
 use crate::rules::{Hand, Move, PieceKind, Position, Square};
-pub use dfpn::{Limits, Searcher, Techniques, Val};
+pub use dfpn::{Limits, Progress, Searcher, Techniques, Val};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -47,6 +47,8 @@ pub struct SolverConfig {
     pub techniques: Techniques,
     /// Raised from outside to stop the search (USI `stop`).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Where a running search publishes its counters.
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Default for SolverConfig {
@@ -59,6 +61,7 @@ impl Default for SolverConfig {
             defender_hand: DefenderHand::Rest,
             techniques: Techniques::default(),
             stop: None,
+            progress: None,
         }
     }
 }
@@ -186,6 +189,7 @@ impl Solver {
             deadline: self.config.time.map(|t| Instant::now() + t),
             stop: self.config.stop.clone(),
             first_search_nodes: None,
+            progress: self.config.progress.clone(),
         };
         self.solve_with(problem, self.config.max_plies, limits)
     }

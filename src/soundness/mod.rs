@@ -142,6 +142,7 @@ impl Budget {
             deadline: self.deadline,
             stop: self.stop.clone(),
             first_search_nodes: None,
+            progress: None,
         }
     }
 }

@@ -1,0 +1,298 @@
+//! `toritsume usi`: a tsume engine speaking USI on standard input and output, for shogi GUIs.
+//!
+//! Commands: `usi`, `isready`, `setoption name USI_Hash|Threads value N`, `usinewgame`,
+//! `position sfen ...|startpos [moves ...]`, `go mate <ms>|infinite`, `stop`, `quit` (and
+//! `gameover`, `ponderhit`, ignored). The search runs on its own thread, so `stop` and
+//! `quit` are answered at once; while it runs, an `info` line with `nodes`, `nps`,
+//! `hashfull` and `time` is printed every second. Hands are taken as given in the position.
+//! Anything malformed is answered with an `info string` saying why, never a crash.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use toritsume::notation::parse_position;
+use toritsume::rules::Position;
+use toritsume::solver::{DefenderHand, Progress, Solver, SolverConfig, Status};
+
+/// Writes whole lines to standard output from any thread.
+#[derive(Clone)]
+struct Out(Arc<Mutex<()>>);
+
+impl Out {
+    fn say(&self, line: &str) {
+        let _guard = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }
+}
+
+struct Search {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+}
+
+struct Engine {
+    out: Out,
+    hash_mb: usize,
+    threads: usize,
+    position: Position,
+    /// The solver (its table kept between searches); taken by a running search.
+    solver: Arc<Mutex<Option<Solver>>>,
+    search: Option<Search>,
+}
+
+const DEFAULT_HASH_MB: usize = 256;
+const MAX_HASH_MB: usize = 65536;
+
+impl Engine {
+    fn info(&self, text: &str) {
+        self.out.say(&format!("info string {text}"));
+    }
+
+    fn config(&self) -> SolverConfig {
+        SolverConfig {
+            hash_mb: self.hash_mb,
+            defender_hand: DefenderHand::Given,
+            ..SolverConfig::default()
+        }
+    }
+
+    /// Makes sure a solver with the current table size exists (not while searching).
+    fn ensure_solver(&mut self) {
+        let mut slot = self.solver.lock().unwrap_or_else(|e| e.into_inner());
+        let stale = slot
+            .as_ref()
+            .is_none_or(|s| s.config.hash_mb != self.hash_mb);
+        if stale {
+            *slot = None; // free the old table before allocating the new one
+            *slot = Some(Solver::new(self.config()));
+        }
+    }
+
+    fn finish_search(&mut self) {
+        if let Some(s) = self.search.take() {
+            s.stop.store(true, Ordering::SeqCst);
+            let _ = s.handle.join();
+        }
+    }
+
+    fn searching(&mut self) -> bool {
+        match &self.search {
+            Some(s) if !s.handle.is_finished() => true,
+            Some(_) => {
+                if let Some(s) = self.search.take() {
+                    let _ = s.handle.join();
+                }
+                false
+            }
+            None => false,
+        }
+    }
+
+    fn setoption(&mut self, tokens: &[&str]) {
+        // setoption name <id> [value <x>]
+        let name_at = tokens.iter().position(|&t| t == "name");
+        let value_at = tokens.iter().position(|&t| t == "value");
+        let (Some(n), Some(v)) = (name_at, value_at) else {
+            self.info("setoption needs `name <option> value <value>`");
+            return;
+        };
+        let name = tokens[n + 1..v].join(" ");
+        let value = tokens[v + 1..].join(" ");
+        let number = value.parse::<usize>();
+        match (name.as_str(), number) {
+            ("USI_Hash", Ok(mb)) if (1..=MAX_HASH_MB).contains(&mb) => self.hash_mb = mb,
+            ("Threads", Ok(t)) if (1..=256).contains(&t) => self.threads = t,
+            ("USI_Hash" | "Threads", _) => {
+                self.info(&format!("{name}: `{value}` is not an allowed value"))
+            }
+            ("USI_Ponder", _) => {}
+            _ => self.info(&format!("unknown option `{name}`")),
+        }
+    }
+
+    fn go(&mut self, tokens: &[&str]) {
+        if self.searching() {
+            self.info("already searching; send stop first");
+            return;
+        }
+        if tokens.get(1) != Some(&"mate") {
+            self.info("only `go mate <ms>|infinite` is supported (a tsume engine)");
+            self.out.say("bestmove resign");
+            return;
+        }
+        let limit = match tokens.get(2) {
+            Some(&"infinite") | None => None,
+            Some(t) => match t.parse::<u64>() {
+                Ok(ms) => Some(Duration::from_millis(ms)),
+                Err(_) => {
+                    self.info(&format!(
+                        "go mate: `{t}` is neither a time in ms nor infinite"
+                    ));
+                    self.out.say("checkmate timeout");
+                    return;
+                }
+            },
+        };
+        if self.threads > 1 {
+            self.info(&format!(
+                "Threads {} noted; one position is searched on one thread",
+                self.threads
+            ));
+        }
+        self.ensure_solver();
+        let stop = Arc::new(AtomicBool::new(false));
+        let progress = Arc::new(Progress::default());
+        let solver_slot = self.solver.clone();
+        let out = self.out.clone();
+        let pos = self.position.clone();
+        let (stop2, progress2) = (stop.clone(), progress.clone());
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let mut solver = solver_slot
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .take()
+                    .unwrap_or_else(|| Solver::new(SolverConfig::default()));
+                solver.config.time = limit;
+                solver.config.stop = Some(stop2.clone());
+                solver.config.progress = Some(progress2.clone());
+                let start = Instant::now();
+                let done = Arc::new(AtomicBool::new(false));
+                let reporter = {
+                    let (done, out, progress) = (done.clone(), out.clone(), progress2.clone());
+                    std::thread::spawn(move || {
+                        let mut last = Instant::now();
+                        while !done.load(Ordering::SeqCst) {
+                            std::thread::sleep(Duration::from_millis(50));
+                            if last.elapsed() >= Duration::from_secs(1) {
+                                last = Instant::now();
+                                say_info(&out, &progress, start.elapsed());
+                            }
+                        }
+                    })
+                };
+                let sol = solver.solve(&pos);
+                done.store(true, Ordering::SeqCst);
+                let _ = reporter.join();
+                progress2.nodes.store(sol.nodes, Ordering::Relaxed);
+                say_info(&out, &progress2, start.elapsed());
+                let answer = match sol.status {
+                    Status::Mate if !sol.moves.is_empty() => format!(
+                        "checkmate {}",
+                        sol.moves
+                            .iter()
+                            .map(|m| m.usi())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ),
+                    Status::NoMate => "checkmate nomate".into(),
+                    _ => "checkmate timeout".into(),
+                };
+                out.say(&answer);
+                solver.config.stop = None;
+                solver.config.progress = None;
+                *solver_slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(solver);
+            });
+        match handle {
+            Ok(handle) => self.search = Some(Search { stop, handle }),
+            Err(e) => {
+                self.info(&format!("cannot start the search: {e}"));
+                self.out.say("checkmate timeout");
+            }
+        }
+    }
+
+    /// Handles one command line; false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = tokens.first() else {
+            return true;
+        };
+        match cmd {
+            "usi" => {
+                self.out
+                    .say(&format!("id name toritsume {}", env!("CARGO_PKG_VERSION")));
+                self.out.say("id author the toritsume authors");
+                self.out.say(&format!(
+                    "option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+                ));
+                self.out
+                    .say("option name Threads type spin default 1 min 1 max 256");
+                self.out.say("usiok");
+            }
+            "isready" => {
+                if !self.searching() {
+                    self.ensure_solver();
+                }
+                self.out.say("readyok");
+            }
+            "setoption" => self.setoption(&tokens),
+            "usinewgame" => {
+                if self.searching() {
+                    self.info("usinewgame ignored while searching");
+                } else if let Some(s) = self
+                    .solver
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .as_mut()
+                {
+                    s.searcher.table.clear();
+                }
+            }
+            "position" => match parse_position(line) {
+                Ok(p) => self.position = p,
+                Err(e) => self.info(&format!("position ignored: {e}")),
+            },
+            "go" => self.go(&tokens),
+            "stop" => self.finish_search(),
+            "quit" => {
+                self.finish_search();
+                return false;
+            }
+            "gameover" | "ponderhit" => {}
+            other => self.info(&format!("unknown command `{other}`")),
+        }
+        true
+    }
+}
+
+fn say_info(out: &Out, progress: &Progress, elapsed: Duration) {
+    let nodes = progress.nodes.load(Ordering::Relaxed);
+    let ms = elapsed.as_millis().max(1) as u64;
+    out.say(&format!(
+        "info time {ms} nodes {nodes} nps {} hashfull {}",
+        nodes * 1000 / ms,
+        progress.hashfull.load(Ordering::Relaxed)
+    ));
+}
+
+/// Runs the USI loop until `quit` or the end of input.
+pub fn run() -> anyhow::Result<i32> {
+    let mut engine = Engine {
+        out: Out(Arc::new(Mutex::new(()))),
+        hash_mb: DEFAULT_HASH_MB,
+        threads: 1,
+        position: Position::startpos(),
+        solver: Arc::new(Mutex::new(None)),
+        search: None,
+    };
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else {
+            engine.info("input is not valid UTF-8; line ignored");
+            continue;
+        };
+        if !engine.command(line.trim()) {
+            return Ok(0);
+        }
+    }
+    // End of input (the GUI went away): stop a running search.
+    engine.finish_search();
+    Ok(0)
+}

@@ -1,0 +1,183 @@
+//! The USI engine driven through its standard input and output, as a GUI would: the
+//! handshake, options, a mate found, no mate, a time-out, `stop` in the middle of an
+//! endless search, and malformed commands answered without a crash.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_toritsume"))
+            .arg("usi")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the engine starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    let done = l.starts_with(prefix);
+                    seen.push(l);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no `{prefix}` within {timeout:?}; got {seen:?}"),
+            }
+        }
+    }
+}
+
+const SECOND: Duration = Duration::from_secs(1);
+
+#[test]
+fn handshake_mate_nomate_and_timeout() {
+    let mut e = Engine::start();
+    e.send("usi");
+    let hello = e.until("usiok", 5 * SECOND);
+    assert!(hello.iter().any(|l| l.starts_with("id name toritsume")));
+    assert!(hello.iter().any(|l| l.starts_with("id author")));
+    assert!(
+        hello
+            .iter()
+            .any(|l| l.starts_with("option name USI_Hash type spin"))
+    );
+    assert!(
+        hello
+            .iter()
+            .any(|l| l.starts_with("option name Threads type spin"))
+    );
+    e.send("setoption name USI_Hash value 32");
+    e.send("isready");
+    e.until("readyok", 10 * SECOND);
+    e.send("usinewgame");
+    // A mate in 7 with the defender's hand as given (the full rest, written out).
+    e.send("position sfen R2L3/2Pk3/7/7/7/7/7 b FCLf3c3pr16s 1");
+    e.send("go mate 10000");
+    let out = e.until("checkmate", 20 * SECOND);
+    assert_eq!(
+        out.last().unwrap(),
+        "checkmate L*4c 4b3c F*3d 3c2b 3d2c 2b3a C*3b"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("info") && l.contains(" nodes "))
+    );
+    // A position given with moves: after 3d3c 4b3c Black is to move and has no mate.
+    e.send("position startpos moves 3d3c 4b3c");
+    e.send("go mate 2000");
+    assert_eq!(
+        e.until("checkmate", 10 * SECOND).last().unwrap(),
+        "checkmate nomate"
+    );
+    // An open phoenix and a full hand: far too long for 300 ms.
+    e.send("position sfen 7/7/7/3k3/7/7/7 b 2F2C2P2L2R8S8s 1");
+    let t = Instant::now();
+    e.send("go mate 300");
+    assert_eq!(
+        e.until("checkmate", 10 * SECOND).last().unwrap(),
+        "checkmate timeout"
+    );
+    assert!(t.elapsed() < 5 * SECOND);
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn stop_interrupts_an_endless_search_and_quit_is_immediate() {
+    let mut e = Engine::start();
+    e.send("isready");
+    e.until("readyok", 10 * SECOND);
+    e.send("position sfen 7/7/7/3k3/7/7/7 b 2F2C2P2L2R8S8s 1");
+    e.send("go mate infinite");
+    // Progress is reported while it runs.
+    let info = e.until("info time", 5 * SECOND);
+    let last = info.last().unwrap();
+    for field in ["nodes", "nps", "hashfull", "time"] {
+        assert!(last.contains(field), "{last}");
+    }
+    // The engine still answers while searching.
+    e.send("isready");
+    e.until("readyok", 2 * SECOND);
+    let t = Instant::now();
+    e.send("stop");
+    assert_eq!(
+        e.until("checkmate", 5 * SECOND).last().unwrap(),
+        "checkmate timeout"
+    );
+    assert!(t.elapsed() < 2 * SECOND, "stop took {:?}", t.elapsed());
+    // Quit during another endless search ends the process at once.
+    e.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    let t = Instant::now();
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+    assert!(t.elapsed() < 3 * SECOND);
+}
+
+#[test]
+fn malformed_commands_get_an_info_string() {
+    let mut e = Engine::start();
+    for (cmd, why) in [
+        ("frobnicate", "unknown command"),
+        ("position sfen k6/7/7/7/7/7 b - 1", "position ignored"),
+        (
+            "position sfen k6/7/7/7/7/7/6K b - 1 moves 9z9z",
+            "position ignored",
+        ),
+        ("setoption name USI_Hash value lots", "not an allowed value"),
+        ("setoption name Colour value blue", "unknown option"),
+        ("setoption USI_Hash", "setoption needs"),
+        ("go mate soon", "neither a time"),
+        ("go", "only `go mate"),
+    ] {
+        e.send(cmd);
+        let l = e.until("info string", 5 * SECOND);
+        assert!(l.last().unwrap().contains(why), "{cmd}: {l:?}");
+    }
+    // After all that it still works.
+    e.send("position sfen kp5/1s5/1C5/7/7/7/7 b C 1");
+    e.send("go mate 5000");
+    assert_eq!(
+        e.until("checkmate", 10 * SECOND).last().unwrap(),
+        "checkmate C*7b"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
