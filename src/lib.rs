@@ -8,7 +8,7 @@
 //! - [`solver`]: df-pn mate search, exact solution length and main line.
 //! - [`soundness`]: cooks, duals, spare and redundant pieces: is a problem sound?
 //! - [`generator`]: random, backward and mutated candidates, kept only when proven sound.
-//! - [`problem`]: the JSON problem record.
+//! - [`problem`]: the JSON problem record; [`book`]: an HTML puzzle book of a set.
 //!
 //! ```
 //! use toritsume::notation::parse_position;
@@ -20,6 +20,7 @@
 
 #![warn(missing_docs)]
 
+pub mod book;
 pub mod generator;
 pub mod notation;
 pub mod problem;

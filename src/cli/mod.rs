@@ -1,6 +1,7 @@
 //! The command line: argument parsing (clap) and output formatting. The library does the
 //! work; this module reads arguments, calls it and prints.
 
+mod book;
 mod generate;
 mod input;
 mod perft;
@@ -47,6 +48,10 @@ enum Command {
     Merge(generate::MergeArgs),
     /// Run as a USI tsume engine (`go mate`) on standard input and output.
     Usi,
+    /// Draw a position: an SVG board (--svg FILE) or a text diagram.
+    Diagram(book::DiagramArgs),
+    /// Make a self-contained HTML puzzle book of a problem file.
+    Book(book::BookArgs),
 }
 
 /// Runs the command line and returns the process exit status.
@@ -67,6 +72,8 @@ pub fn run() -> i32 {
         Command::Generate(a) => generate::run(a),
         Command::Merge(a) => generate::run_merge(a),
         Command::Usi => usi::run(),
+        Command::Diagram(a) => book::run_diagram(a),
+        Command::Book(a) => book::run_book(a),
     };
     match result {
         Ok(code) => code,

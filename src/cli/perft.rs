@@ -24,7 +24,7 @@ pub struct PerftArgs {
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// The position (SFEN, FEN or startpos, optionally with `moves ...`).
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    #[arg(required = true, num_args = 1..)]
     position: Vec<String>,
 }
 

@@ -19,7 +19,7 @@ pub struct ShowArgs {
     #[arg(long)]
     json: bool,
     /// The position (SFEN, FEN or startpos, optionally with `moves ...`).
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    #[arg(required = true, num_args = 1..)]
     position: Vec<String>,
 }
 

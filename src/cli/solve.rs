@@ -116,7 +116,7 @@ pub struct SolveArgs {
     unicode: bool,
     /// A position (SFEN, FEN, startpos [moves ...]), a FILE with one per line (SFEN, FEN or
     /// JSON problem records), or `-` for standard input.
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    #[arg(required = true, num_args = 1..)]
     input: Vec<String>,
 }
 

@@ -25,7 +25,7 @@ pub struct VerifyArgs {
     #[arg(long)]
     json: bool,
     /// A position, a FILE with one per line (SFEN, FEN or JSON problem records), or `-`.
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    #[arg(required = true, num_args = 1..)]
     input: Vec<String>,
 }
 

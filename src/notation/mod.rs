@@ -8,6 +8,7 @@ pub mod diagram;
 pub mod fen;
 pub mod hodges;
 pub mod sfen;
+pub mod svg;
 pub mod usi;
 
 use crate::rules::{Move, Position, PositionError};

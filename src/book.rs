@@ -1,0 +1,83 @@
+//! The puzzle book: one self-contained HTML page (no network resources, no script) with each
+//! problem's diagram, its length, and the solution in Hodges notation behind a click
+//! (`<details>`).
+
+use crate::notation::hodges::line_to_hodges;
+use crate::notation::svg::{Labels, escape, svg};
+use crate::notation::{parse_move_list, parse_position};
+use crate::problem::Problem;
+use crate::solver::with_rest_to_defender;
+
+/// One problem's section, or why it could not be drawn.
+fn section(i: usize, p: &Problem, labels: Labels) -> Result<String, String> {
+    let pos = parse_position(&p.sfen).map_err(|e| e.to_string())?;
+    let length = match p.plies {
+        Some(1) => "Mate in 1 ply".to_string(),
+        Some(n) => format!("Mate in {n} plies"),
+        None => "No mate".to_string(),
+    };
+    let hodges = if !p.hodges.is_empty() {
+        p.hodges.clone()
+    } else if !p.moves.is_empty() {
+        let prepared = with_rest_to_defender(&pos);
+        let moves = parse_move_list(&prepared, &p.moves.join(" ")).map_err(|e| e.to_string())?;
+        line_to_hodges(&prepared, &moves)
+    } else {
+        Vec::new()
+    };
+    let mut numbered = String::new();
+    for (j, h) in hodges.iter().enumerate() {
+        if j % 2 == 0 {
+            numbered.push_str(&format!("{}.&nbsp;", j / 2 + 1));
+        }
+        numbered.push_str(&escape(h));
+        numbered.push(' ');
+    }
+    let solution = if hodges.is_empty() {
+        "No mate.".to_string()
+    } else {
+        numbered.trim_end().to_string()
+    };
+    let note = p
+        .note
+        .as_ref()
+        .map(|n| format!("<p class=\"note\">{}</p>", escape(n)))
+        .unwrap_or_default();
+    Ok(format!(
+        "<section class=\"problem\" id=\"p{n}\"><h2>No. {n} · {length}</h2>{board}\
+         <details><summary>Solution</summary><p class=\"solution\">{solution}</p>{note}\
+         <p class=\"sfen\">{sfen}</p></details></section>\n",
+        n = i + 1,
+        board = svg(
+            &pos,
+            labels,
+            Some(&format!("{} to move", pos.side_to_move().name()))
+        ),
+        sfen = escape(&p.sfen),
+    ))
+}
+
+/// The whole page for `problems`, titled `title`. Fails on the first problem that cannot be
+/// drawn, naming it.
+pub fn book(problems: &[Problem], title: &str, labels: Labels) -> Result<String, String> {
+    let mut body = String::new();
+    for (i, p) in problems.iter().enumerate() {
+        body.push_str(&section(i, p, labels).map_err(|e| format!("problem {}: {e}", i + 1))?);
+    }
+    Ok(format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>{t}</title><style>\
+         body{{font-family:sans-serif;max-width:1100px;margin:2em auto;background:#faf7f0;color:#222}}\
+         h1{{font-weight:normal}}\
+         .problems{{display:flex;flex-wrap:wrap;gap:24px}}\
+         .problem{{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px 14px}}\
+         .problem h2{{font-size:1.05em;margin:.2em 0 .5em}}\
+         summary{{cursor:pointer;color:#444}}\
+         .solution{{font-size:1.1em}} .note,.sfen{{color:#666;font-size:.85em;max-width:520px}}\
+         </style></head><body><h1>{t}</h1><p>{count} problems. Black (☗) to move and mate; \
+         White (☖) holds every piece not shown. Click “Solution” to see it.</p>\
+         <div class=\"problems\">\n{body}</div></body></html>\n",
+        t = escape(title),
+        count = problems.len(),
+    ))
+}

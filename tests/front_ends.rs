@@ -1,0 +1,261 @@
+//! `toritsume diagram` and `toritsume book`: what the files hold, that nothing the user has is
+//! overwritten, and (heavy, needs Debian's `chromium`) that a browser renders the book.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_toritsume"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("toritsume-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn classic() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/classic.jsonl")
+}
+
+fn problem_count(path: &Path) -> usize {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .count()
+}
+
+#[test]
+fn diagram_svg_of_the_start_position() {
+    let dir = scratch("svg");
+    let out = dir.join("start.svg");
+    let o = run(&["diagram", "startpos", "--svg", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = std::fs::read_to_string(&out).unwrap();
+    assert!(s.starts_with("<svg class=\"board\" xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(s.ends_with("</svg>"));
+    // 32 pieces on the board, none in hand; White's 16 are turned round.
+    assert_eq!(s.matches("<polygon").count(), 32);
+    assert_eq!(s.matches("rotate(180").count(), 16);
+    // Grid: the frame and 6 + 6 inner lines; file labels 7..1 and rank labels a..g.
+    assert_eq!(s.matches("<line").count(), 12);
+    for label in ["7", "1", "a", "g"] {
+        assert!(s.contains(&format!(">{label}</text>")), "label {label}");
+    }
+    // Kanji by default: phoenix 鵬, crane 鶴, pheasant 雉, quails 鶉 with 左/右, falcon 鷹,
+    // swallow 燕.
+    for k in ["鵬", "鶴", "雉", "鶉", "左", "右", "鷹", "燕"] {
+        assert!(s.contains(k), "kanji {k}");
+    }
+    // Never fetches anything.
+    assert!(!s.contains("href") && !s.contains("<image"));
+
+    // The file exists now: a second run refuses, --force overwrites.
+    let again = run(&["diagram", "startpos", "--svg", out.to_str().unwrap()]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("exists"));
+    let letters = run(&[
+        "diagram",
+        "startpos",
+        "--letters",
+        "--force",
+        "--svg",
+        out.to_str().unwrap(),
+    ]);
+    assert!(letters.status.success());
+    let s = std::fs::read_to_string(&out).unwrap();
+    assert!(!s.contains("鵬"));
+    assert_eq!(s.matches(">K</text>").count(), 2);
+}
+
+#[test]
+fn diagram_marks_promoted_pieces_and_shows_hands() {
+    let dir = scratch("svg-hands");
+    let out = dir.join("p.svg");
+    // Black: an eagle (+F) and a goose (+S) on the board, 2 swallows and a crane in hand;
+    // White: a pheasant in hand.
+    let o = run(&[
+        "diagram",
+        "--svg",
+        out.to_str().unwrap(),
+        "3k3/7/7/7/+F3+S2/7/3K3 b 2SCp 1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = std::fs::read_to_string(&out).unwrap();
+    // 4 on the board + 3 kinds in hand.
+    assert_eq!(s.matches("<polygon").count(), 7);
+    // Promoted pieces in red: eagle 鵰 and goose 鴈.
+    assert_eq!(s.matches("#b00000").count(), 2);
+    assert!(s.contains("鵰") && s.contains("鴈"));
+    assert!(s.contains("×2"));
+    assert!(s.contains("☗") && s.contains("☖"));
+}
+
+#[test]
+fn diagram_rejects_a_bad_position() {
+    let dir = scratch("svg-bad");
+    let out = dir.join("bad.svg");
+    let o = run(&["diagram", "--svg", out.to_str().unwrap(), "7/7/7 b - 1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!out.exists());
+}
+
+#[test]
+fn book_holds_every_problem_with_hidden_solutions() {
+    let dir = scratch("book");
+    let out = dir.join("book.html");
+    let o = run(&[
+        "book",
+        classic().to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(&out).unwrap();
+    let n = problem_count(&classic());
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert_eq!(html.matches("<svg class=\"board\"").count(), n);
+    assert_eq!(html.matches("<section class=\"problem\"").count(), n);
+    // Each solution sits inside a closed <details>, so it shows only when clicked.
+    assert_eq!(
+        html.matches("<details><summary>Solution</summary>").count(),
+        n
+    );
+    assert!(!html.contains("<details open"));
+    // The first classic problem is a mate in 1 whose answer is given in Hodges.
+    let first: serde_json::Value = serde_json::from_str(
+        std::fs::read_to_string(classic())
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    let hodges = first["hodges"][0].as_str().unwrap();
+    let section = html.split("<section").nth(1).unwrap();
+    assert!(section.contains("Mate in 1 ply"));
+    assert!(section.contains(&format!("1.&nbsp;{hodges}")));
+    // Self-contained: no scripts, stylesheets, images or fonts from anywhere.
+    for bad in ["<script", "<link", "<img", "src=", "@import", "url("] {
+        assert!(!html.contains(bad), "{bad}");
+    }
+    // Refuses to overwrite.
+    let again = run(&[
+        "book",
+        classic().to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(again.status.code(), Some(2));
+}
+
+#[test]
+fn book_names_a_bad_line() {
+    let dir = scratch("book-bad");
+    let input = dir.join("p.jsonl");
+    std::fs::write(
+        &input,
+        "{\"sfen\":\"3k3/7/7/7/7/7/3K3 b S 1\"}\n{\"sfen\":\"oops\"}\n",
+    )
+    .unwrap();
+    let out = dir.join("book.html");
+    let o = run(&[
+        "book",
+        input.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("line 2") || err.contains("problem 2"), "{err}");
+    assert!(!out.exists());
+}
+
+fn chromium() -> String {
+    std::env::var("CHROMIUM").unwrap_or_else(|_| {
+        for c in ["chromium", "chromium-browser", "google-chrome"] {
+            if Command::new("sh")
+                .args(["-c", &format!("command -v {c}")])
+                .output()
+                .map(|o| o.status.success())
+                .unwrap_or(false)
+            {
+                return c.to_string();
+            }
+        }
+        panic!("no chromium found: install Debian's chromium package (.ci/run does)")
+    })
+}
+
+fn headless(profile: &Path) -> Command {
+    let mut c = Command::new(chromium());
+    c.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+    ])
+    .arg(format!("--user-data-dir={}", profile.display()));
+    c
+}
+
+#[test]
+#[ignore = "needs chromium; .ci/run installs it"]
+fn chromium_renders_the_book() {
+    let dir = scratch("chromium");
+    let out = dir.join("book.html");
+    let o = run(&[
+        "book",
+        classic().to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let url = format!("file://{}", out.display());
+
+    let shot = dir.join("book.png");
+    let s = headless(&dir.join("profile1"))
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg("--window-size=1200,1600")
+        .arg(&url)
+        .output()
+        .expect("chromium runs");
+    assert!(
+        s.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&s.stderr)
+    );
+    let png = std::fs::read(&shot).expect("a screenshot was written");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    // The IHDR chunk holds the size asked for.
+    let w = u32::from_be_bytes(png[16..20].try_into().unwrap());
+    let h = u32::from_be_bytes(png[20..24].try_into().unwrap());
+    assert_eq!((w, h), (1200, 1600));
+    assert!(
+        png.len() > 20_000,
+        "a blank page would compress far smaller"
+    );
+
+    // The DOM as the browser built it: one board per problem, solutions collapsed.
+    let d = headless(&dir.join("profile2"))
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .expect("chromium runs");
+    assert!(d.status.success());
+    let dom = String::from_utf8_lossy(&d.stdout);
+    let n = problem_count(&classic());
+    assert_eq!(dom.matches("<svg class=\"board\"").count(), n);
+    assert_eq!(dom.matches("<details>").count(), n);
+}
