@@ -1,0 +1,93 @@
+//! Solver and verifier speed over the bundled problems (problems/classic.jsonl): the whole set
+//! solved one after another on one thread, one problem of each length from 5 to 15 plies, and
+//! solve against verify on the same mate-in-9 (the verifier reuses the solver's table).
+//! Every iteration starts from an empty table.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use toritsume::notation::parse_position;
+use toritsume::problem::Problem;
+use toritsume::rules::Position;
+use toritsume::solver::{Solver, SolverConfig, Status};
+use toritsume::soundness::{Verdict, verify};
+
+fn problems() -> Vec<(Problem, Position)> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/problems/classic.jsonl"
+    ))
+    .expect("problems/classic.jsonl");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let p = Problem::from_json(l).unwrap();
+            let pos = parse_position(&p.sfen).unwrap();
+            (p, pos)
+        })
+        .collect()
+}
+
+fn solver() -> Solver {
+    Solver::new(SolverConfig {
+        hash_mb: 64,
+        ..SolverConfig::default()
+    })
+}
+
+fn bench_solve(c: &mut Criterion) {
+    let all = problems();
+    let mut s = solver();
+
+    let mut g = c.benchmark_group("solve");
+    g.sample_size(10);
+    g.bench_function("classic_all", |b| {
+        b.iter(|| {
+            for (p, pos) in &all {
+                s.searcher.table.clear();
+                let sol = s.solve(black_box(pos));
+                assert_eq!(sol.plies, p.plies);
+            }
+        })
+    });
+    // The first (hardest-numbered) problem of each length.
+    for len in [5u16, 7, 9, 11, 13, 15] {
+        let (p, pos) = all
+            .iter()
+            .rev()
+            .find(|(p, _)| p.plies == Some(len))
+            .expect("a problem of this length");
+        g.bench_function(format!("mate_in_{len}"), |b| {
+            b.iter(|| {
+                s.searcher.table.clear();
+                let sol = s.solve(black_box(pos));
+                assert_eq!(sol.status, Status::Mate);
+                assert_eq!(sol.plies, p.plies);
+            })
+        });
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("verify_vs_solve");
+    g.sample_size(10);
+    let (_, nine) = all
+        .iter()
+        .find(|(p, _)| p.plies == Some(9))
+        .expect("a mate in 9");
+    g.bench_function("solve_mate_in_9", |b| {
+        b.iter(|| {
+            s.searcher.table.clear();
+            s.solve(black_box(nine)).plies
+        })
+    });
+    g.bench_function("verify_mate_in_9", |b| {
+        b.iter(|| {
+            s.searcher.table.clear();
+            let r = verify(&mut s, black_box(nine), None);
+            assert_eq!(r.verdict, Verdict::Sound);
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_solve);
+criterion_main!(benches);
