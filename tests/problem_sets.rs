@@ -116,3 +116,163 @@ fn classic_set_solves_and_verifies_as_recorded() {
     }
     solver_and_verifier_agree("problems/classic.jsonl", 1);
 }
+
+const GENERATED: &str = "problems/generated.jsonl";
+
+/// The left-right mirror of an SFEN board field (quails swap sides, so `l` and `r` swap).
+fn mirror_board(board: &str) -> String {
+    board
+        .split('/')
+        .map(|rank| {
+            let mut cells: Vec<String> = Vec::new();
+            let mut promoted = false;
+            for ch in rank.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    cells.extend((0..d).map(|_| String::new()));
+                } else if ch == '+' {
+                    promoted = true;
+                } else {
+                    let swapped = match ch {
+                        'l' => 'r',
+                        'r' => 'l',
+                        'L' => 'R',
+                        'R' => 'L',
+                        c => c,
+                    };
+                    cells.push(format!("{}{swapped}", if promoted { "+" } else { "" }));
+                    promoted = false;
+                }
+            }
+            cells.reverse();
+            let mut out = String::new();
+            let mut empty = 0;
+            for c in cells {
+                if c.is_empty() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push_str(&c);
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The board, side and hand of a record (the move number left out, the hand as a sorted list
+/// of groups), mirrored left-right when `mirror` (then the quails in hand swap too).
+fn problem_key(sfen: &str, mirror: bool) -> String {
+    let f: Vec<&str> = sfen.split_whitespace().collect();
+    let swap = |c: char| match c {
+        'l' if mirror => 'r',
+        'r' if mirror => 'l',
+        'L' if mirror => 'R',
+        'R' if mirror => 'L',
+        c => c,
+    };
+    let mut groups: Vec<String> = Vec::new();
+    let mut digits = String::new();
+    for c in f[2].chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else {
+            groups.push(format!("{digits}{}", swap(c)));
+            digits.clear();
+        }
+    }
+    groups.sort();
+    let board = if mirror {
+        mirror_board(f[0])
+    } else {
+        f[0].to_string()
+    };
+    format!("{board} {} {}", f[1], groups.join(""))
+}
+
+#[test]
+fn mirror_of_an_sfen_board() {
+    // The start position is its own mirror image.
+    assert_eq!(mirror_board("rpckcpl/3f3/2s1+s2"), "rpckcpl/3f3/2+s1s2");
+    assert_eq!(
+        problem_key("1k5/7/7/7/7/7/7 b L2r 1", true),
+        "5k1/7/7/7/7/7/7 b 2lR"
+    );
+    assert_eq!(
+        problem_key("1k5/7/7/7/7/7/7 b L2r 1", false),
+        "1k5/7/7/7/7/7/7 b 2rL"
+    );
+}
+
+#[test]
+fn generated_set_is_large_varied_and_free_of_duplicates() {
+    let records = load(GENERATED);
+    assert!(records.len() >= 1000, "{} problems", records.len());
+    let mut by_len = std::collections::BTreeMap::new();
+    let mut seen = std::collections::HashSet::new();
+    for p in &records {
+        let plies = p.plies.expect("plies");
+        assert!(plies % 2 == 1 && (3..=21).contains(&plies), "{}", p.sfen);
+        *by_len.entry(plies).or_insert(0) += 1;
+        assert_eq!(p.moves.len(), plies as usize, "{}", p.sfen);
+        assert_eq!(p.hodges.len(), plies as usize, "{}", p.sfen);
+        assert_eq!(p.verdict.as_deref(), Some("sound"), "{}", p.sfen);
+        for field in ["seed", "quality"] {
+            assert!(p.extra.contains_key(field), "{}: no {field}", p.sfen);
+        }
+        let key = problem_key(&p.sfen, false);
+        let mirrored = problem_key(&p.sfen, true);
+        assert!(seen.insert(key.clone()), "{}: duplicate", p.sfen);
+        if mirrored != key {
+            assert!(
+                !seen.contains(&mirrored),
+                "{}: its mirror image is in the set",
+                p.sfen
+            );
+        }
+        seen.insert(mirrored);
+    }
+    for n in [3, 5, 7, 9, 11, 13, 15] {
+        assert!(
+            by_len.get(&n).copied().unwrap_or(0) >= 5,
+            "too few {n}-ply problems: {by_len:?}"
+        );
+    }
+}
+
+#[test]
+fn generated_sample_solves_and_verifies_as_recorded() {
+    solver_and_verifier_agree(GENERATED, 25);
+}
+
+#[test]
+fn generated_sample_holds_by_brute_force() {
+    // Every 25th problem of up to 9 plies, checked by the independent reference.
+    let records = load(GENERATED);
+    let mut n = 0;
+    for p in records.iter().step_by(25) {
+        let plies = p.plies.unwrap();
+        if plies > 9 {
+            continue;
+        }
+        let pos = parse_position(&p.sfen).unwrap();
+        let moves = parse_move_list(&with_rest_to_defender(&pos), &p.moves.join(" ")).unwrap();
+        if let Err(e) = check_solution(&pos, plies, &moves) {
+            panic!("{}: recorded solution refuted: {e}", p.sfen);
+        }
+        n += 1;
+    }
+    assert!(n >= 20);
+}
+
+#[test]
+#[ignore = "verifies all of problems/generated.jsonl; run in release by .ci/run"]
+fn generated_set_solves_and_verifies_as_recorded() {
+    solver_and_verifier_agree(GENERATED, 1);
+}
