@@ -104,20 +104,29 @@ fn report_text(r: &Report, item: &Item) -> String {
             numbered(&line_to_hodges(&sol.position, &sol.moves))
         ));
     }
-    for c in &r.cooks {
-        let after = if c.after.len() + 1 == c.ply && sol.moves.starts_with(&c.after) {
+    // Where an alternative stands: said only when it is off the main line.
+    let after = |c: &toritsume::soundness::Cook| {
+        if c.after.len() + 1 == c.ply && sol.moves.starts_with(&c.after) {
             String::new()
         } else {
             format!(" (after {})", usi(&c.after).join(" "))
-        };
+        }
+    };
+    for c in &r.cooks {
         out.push_str(&format!(
-            "Cook at ply {}{after}: {}\n",
+            "Cook at ply {}{}: {}\n",
             c.ply,
+            after(c),
             usi(&c.line).join(" ")
         ));
     }
     for c in &r.final_duals {
-        out.push_str(&format!("Final dual at ply {}: {}\n", c.ply, c.mv.usi()));
+        out.push_str(&format!(
+            "Final dual at ply {}{}: {}\n",
+            c.ply,
+            after(c),
+            c.mv.usi()
+        ));
     }
     if sol.has_spare_pieces() {
         out.push_str(&format!("Spare pieces: {}\n", sol.spare.sfen_upper()));

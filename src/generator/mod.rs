@@ -318,16 +318,11 @@ fn evaluate(
         "quality".into(),
         serde_json::to_value(&q).unwrap_or_default(),
     );
-    if !report.final_duals.is_empty() {
+    let duals = report.final_dual_moves();
+    if !duals.is_empty() {
         extra.insert(
             "final_duals".into(),
-            json!(
-                report
-                    .final_duals
-                    .iter()
-                    .map(|c| c.mv.usi())
-                    .collect::<Vec<_>>()
-            ),
+            json!(duals.iter().map(|m| m.usi()).collect::<Vec<_>>()),
         );
     }
     let record = Problem {

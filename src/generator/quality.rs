@@ -25,7 +25,7 @@ pub struct Quality {
     pub first_move_sacrifice: bool,
     /// Whether the first move is a drop away from the phoenix.
     pub first_move_quiet_drop: bool,
-    /// Alternative final mating moves (tolerated, but a blemish).
+    /// Distinct alternative final mating moves (tolerated, but a blemish).
     pub final_duals: u32,
 }
 
@@ -55,7 +55,7 @@ pub fn measure(report: &Report) -> Quality {
     let defender = attacker.flip();
     let mut q = Quality {
         proof_nodes: sol.nodes,
-        final_duals: report.final_duals.len() as u32,
+        final_duals: report.final_dual_moves().len() as u32,
         pieces: Square::all()
             .filter(|&s| {
                 pos.piece_at(s)

@@ -214,11 +214,11 @@ mod tests {
 
     #[test]
     fn every_piece_and_hand_is_drawn() {
-        let p = parse_position("rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b 2S 1").unwrap();
+        let p = parse_position("rpckcpl/3f3/sssssss/7/SSSSSSS/3F3/LPCKCPR b 2S 1").unwrap();
         let s = svg(&p, Labels::Kanji, Some("start"));
         assert!(s.starts_with("<svg class=\"board\""));
-        assert_eq!(s.matches("<polygon").count(), 32 + 1);
-        assert_eq!(s.matches("rotate(180").count(), 16);
+        assert_eq!(s.matches("<polygon").count(), 30 + 1);
+        assert_eq!(s.matches("rotate(180").count(), 15);
         assert!(s.contains("鵬") && s.contains(">左<") && s.contains(">右<"));
         assert!(s.contains("×2"));
         let l = svg(

@@ -127,6 +127,20 @@ pub struct Report {
     pub time: Duration,
 }
 
+impl Report {
+    /// The distinct alternative final mating moves, in the order first found (the same
+    /// move can be a dual after several equally long defences).
+    pub fn final_dual_moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = Vec::new();
+        for d in &self.final_duals {
+            if !moves.contains(&d.mv) {
+                moves.push(d.mv);
+            }
+        }
+        moves
+    }
+}
+
 /// Remaining budget of a verification.
 struct Budget {
     nodes: Option<u64>,
