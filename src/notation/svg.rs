@@ -222,7 +222,7 @@ mod tests {
         assert!(s.contains("鵬") && s.contains(">左<") && s.contains(">右<"));
         assert!(s.contains("×2"));
         let l = svg(
-            &parse_position("k6/7/7/3+F3/7/7/7 b - 1").unwrap(),
+            &parse_position("k6/7/7/4+F2/7/7/7 b - 1").unwrap(),
             Labels::Letters,
             None,
         );
