@@ -13,11 +13,12 @@
 //!
 //! The verdict is `sound` only when all of this was proven within the limits.
 
+use crate::rules::movegen::has_legal_move;
 use crate::rules::{
     Move, MoveList, Piece, PieceKind, Position, Square, generate_checks, generate_legal,
 };
 use crate::solver::mainline::{line_from, longest_defences, mates_within, mating_moves};
-use crate::solver::{Limits, Solution, Solver, Status};
+use crate::solver::{Limits, Solution, Solver, Status, prepare};
 use std::time::{Duration, Instant};
 
 /// The verdict on a problem.
@@ -511,6 +512,11 @@ fn find_redundant(
         }
     }
     for (what, q) in candidates {
+        // The same solution needs the same main line, played out to mate: most removals
+        // fail that at once, without a search.
+        if !replays_to_mate(&prepare(&q, solver.config.defender_hand), &sol.moves) {
+            continue;
+        }
         // Only a mate within the same length can be the same solution.
         let r = solver.solve_with(&q, Some(n), budget.limits());
         budget.used += r.nodes;
@@ -530,6 +536,25 @@ fn find_redundant(
         }
     }
     (out, complete)
+}
+
+/// Whether `moves` are legal from `pos`, every attacker move a check, and the last one mate.
+fn replays_to_mate(pos: &Position, moves: &[Move]) -> bool {
+    let mut p = pos.clone();
+    let mut list = MoveList::new();
+    for (i, &m) in moves.iter().enumerate() {
+        list.clear();
+        if i % 2 == 0 {
+            generate_checks(&p, &mut list);
+        } else {
+            generate_legal(&p, &mut list);
+        }
+        if !list.iter().any(|&x| x == m) {
+            return false;
+        }
+        p.do_move(m);
+    }
+    p.in_check() && !has_legal_move(&p)
 }
 
 /// Checks a claimed solution: legal, as long as the solution, each attacker move mating in
