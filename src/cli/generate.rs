@@ -32,7 +32,7 @@ pub struct GenerateArgs {
     /// Overwrite --out if it exists.
     #[arg(long)]
     force: bool,
-    /// No progress bar.
+    /// No progress bar and no closing summary.
     #[arg(long)]
     quiet: bool,
     /// Keep only problems scoring at least this (see README, "Quality").
@@ -68,6 +68,9 @@ fn parse_plies(text: &str) -> anyhow::Result<(u16, u16)> {
     }
     if hi > 61 {
         bail!("--plies: {hi} is beyond what the generator can build (at most 61)");
+    }
+    if lo == hi && lo.is_multiple_of(2) {
+        bail!("--plies: a mate problem's solution has an odd number of plies, not {lo}");
     }
     Ok((lo, hi))
 }

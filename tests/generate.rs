@@ -1,0 +1,370 @@
+//! `toritsume generate` and `toritsume merge` driven as a user would: every problem kept is
+//! confirmed sound by the brute-force reference (independent of the solver), the output does
+//! not depend on the thread count, shards are disjoint, merge drops duplicates, and nothing
+//! is overwritten or left half-written.
+
+mod common;
+
+use common::checker::{Checker, check_solution, rest_to_defender};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use toritsume::notation::{parse_move_list, parse_position};
+use toritsume::problem::Problem;
+use toritsume::rules::{MoveList, generate_checks};
+use toritsume::solver::with_rest_to_defender;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_toritsume"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("toritsume-gen-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn load(path: &Path) -> Vec<Problem> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| Problem::from_json(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+fn generate(dir: &Path, name: &str, extra: &[&str]) -> (Vec<Problem>, String) {
+    let out = dir.join(name);
+    let mut args = vec!["generate", "--out", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let o = run(&args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "{err}");
+    (load(&out), err)
+}
+
+/// The reference's view of a generated problem: the recorded line mates in exactly the
+/// recorded length against the longest defence, no shorter mate exists, and no other
+/// attacker move along the line mates in the remaining length (final duals aside).
+fn assert_sound_by_brute_force(p: &Problem) {
+    let pos = parse_position(&p.sfen).unwrap();
+    let plies = p.plies.unwrap();
+    let moves = parse_move_list(&with_rest_to_defender(&pos), &p.moves.join(" ")).unwrap();
+    if let Err(e) = check_solution(&pos, plies, &moves) {
+        panic!("{}: {e}", p.sfen);
+    }
+    let mut q = rest_to_defender(&pos);
+    let mut ck = Checker::new(q.side_to_move());
+    let mut path = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        let remaining = plies - i as u16;
+        if i % 2 == 0 && remaining > 1 {
+            let mut checks = MoveList::new();
+            generate_checks(&q, &mut checks);
+            for &c in checks.iter().filter(|&&c| c != m) {
+                let mut child = q.clone();
+                child.do_move(c);
+                path.push(q.key());
+                let (mated, _) = ck.and_mated(&child, remaining - 1, &mut path);
+                path.pop();
+                assert!(!mated, "{}: cook {} at ply {}", p.sfen, c.usi(), i + 1);
+            }
+        }
+        path.push(q.key());
+        q.do_move(m);
+    }
+}
+
+#[test]
+fn kept_problems_are_sound_and_as_asked() {
+    let dir = scratch("sound");
+    let (problems, summary) = generate(
+        &dir,
+        "p.jsonl",
+        &["--plies", "3..5", "--count", "16", "--seed", "31"],
+    );
+    assert_eq!(problems.len(), 16);
+    assert!(summary.contains("kept 16"), "{summary}");
+    assert!(summary.contains("problems/min"), "{summary}");
+    for p in &problems {
+        let plies = p.plies.unwrap();
+        assert!(plies == 3 || plies == 5, "{}", p.sfen);
+        assert_eq!(p.moves.len(), plies as usize);
+        assert_eq!(p.hodges.len(), plies as usize);
+        assert_eq!(p.verdict.as_deref(), Some("sound"));
+        assert_eq!(p.extra["seed"], 31);
+        let q = &p.extra["quality"];
+        for f in [
+            "score",
+            "proof_nodes",
+            "defender_alternatives",
+            "sacrifices",
+            "quiet_drops",
+        ] {
+            assert!(q.get(f).is_some(), "quality.{f} missing");
+        }
+        // The defender's phoenix in or near its camp (ranks a-d).
+        let rank = p.sfen.split('/').position(|r| r.contains('k')).unwrap();
+        assert!(rank <= 3, "{}", p.sfen);
+        assert_sound_by_brute_force(p);
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_problems_whatever_the_threads() {
+    let dir = scratch("threads");
+    let args = ["--plies", "3..7", "--count", "12", "--seed", "5"];
+    let one = [&args[..], &["--threads", "1"]].concat();
+    let two = [&args[..], &["--threads", "2"]].concat();
+    let (a, _) = generate(&dir, "one.jsonl", &one);
+    let (b, _) = generate(&dir, "two.jsonl", &two);
+    assert_eq!(a, b);
+    let (c, _) = generate(
+        &dir,
+        "other.jsonl",
+        &[&args[..4], &["--seed", "6", "--threads", "2"]].concat(),
+    );
+    assert_ne!(a, c, "another seed, other problems");
+}
+
+#[test]
+fn shards_are_disjoint_and_merge_drops_duplicates() {
+    let dir = scratch("shards");
+    let base = ["--plies", "3..5", "--count", "10", "--seed", "8"];
+    let (s0, _) = generate(&dir, "s0.jsonl", &[&base[..], &["--shard", "0/2"]].concat());
+    let (s1, _) = generate(&dir, "s1.jsonl", &[&base[..], &["--shard", "1/2"]].concat());
+    assert_eq!((s0.len(), s1.len()), (10, 10));
+    for p in &s0 {
+        assert!(s1.iter().all(|q| q.sfen != p.sfen), "{} in both", p.sfen);
+    }
+    // Shard indices never overlap: K of N draws the candidates ≡ K (mod N).
+    for (shard, set) in [(0, &s0), (1, &s1)] {
+        for p in set {
+            assert_eq!(p.extra["index"].as_u64().unwrap() % 2, shard);
+        }
+    }
+    let merged = dir.join("all.jsonl");
+    let s0p = dir.join("s0.jsonl");
+    let s1p = dir.join("s1.jsonl");
+    let o = run(&[
+        "merge",
+        s0p.to_str().unwrap(),
+        s1p.to_str().unwrap(),
+        s0p.to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let all = load(&merged);
+    assert!(all.len() <= 20 && all.len() >= 10);
+    assert_eq!(&all[..10], &s0[..], "the first file's records come first");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("dropped"));
+    // A record and its mirror image (files and quails swapped) are one problem.
+    let mirrored = dir.join("mirror.jsonl");
+    let p = &s0[0];
+    let mirror_sfen = mirror(&p.sfen);
+    assert_ne!(mirror_sfen, p.sfen);
+    std::fs::write(
+        &mirrored,
+        format!(
+            "{}\n{}\n",
+            serde_json::json!({"sfen": p.sfen}),
+            serde_json::json!({"sfen": mirror_sfen})
+        ),
+    )
+    .unwrap();
+    let out = dir.join("m2.jsonl");
+    let o = run(&[
+        "merge",
+        mirrored.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    assert_eq!(load(&out).len(), 1);
+    // merge never overwrites without --force.
+    let o = run(&[
+        "merge",
+        s1p.to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(load(&merged), all);
+}
+
+/// The left-right mirror of an SFEN (board files reversed, quails swapped, hands too).
+fn mirror(sfen: &str) -> String {
+    let swap = |c: char| match c {
+        'l' => 'r',
+        'r' => 'l',
+        'L' => 'R',
+        'R' => 'L',
+        c => c,
+    };
+    let f: Vec<&str> = sfen.split_whitespace().collect();
+    let board: Vec<String> = f[0]
+        .split('/')
+        .map(|rank| {
+            let mut cells: Vec<Option<String>> = Vec::new();
+            let mut plus = false;
+            for ch in rank.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    cells.extend((0..d).map(|_| None));
+                } else if ch == '+' {
+                    plus = true;
+                } else {
+                    cells.push(Some(format!("{}{}", if plus { "+" } else { "" }, swap(ch))));
+                    plus = false;
+                }
+            }
+            cells.reverse();
+            let mut out = String::new();
+            let mut empty = 0;
+            for c in cells {
+                match c {
+                    None => empty += 1,
+                    Some(c) => {
+                        if empty > 0 {
+                            out += &empty.to_string();
+                            empty = 0;
+                        }
+                        out += &c;
+                    }
+                }
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+            out
+        })
+        .collect();
+    let hand: String = f[2].chars().map(swap).collect();
+    format!("{} {} {} {}", board.join("/"), f[1], hand, f[3])
+}
+
+#[test]
+fn an_existing_file_is_never_overwritten_without_force() {
+    let dir = scratch("force");
+    let out = dir.join("mine.jsonl");
+    std::fs::write(&out, "precious\n").unwrap();
+    let args = [
+        "generate",
+        "--plies",
+        "3",
+        "--count",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--force"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "precious\n");
+    let o = run(&[&args[..], &["--force"]].concat());
+    assert!(o.status.success());
+    assert_eq!(load(&out).len(), 2);
+}
+
+#[test]
+fn min_score_filters() {
+    let dir = scratch("score");
+    let (problems, _) = generate(
+        &dir,
+        "s.jsonl",
+        &[
+            "--plies",
+            "3..5",
+            "--count",
+            "4",
+            "--seed",
+            "3",
+            "--min-score",
+            "7.5",
+        ],
+    );
+    assert_eq!(problems.len(), 4);
+    for p in problems {
+        assert!(p.extra["quality"]["score"].as_f64().unwrap() >= 7.5);
+    }
+}
+
+#[test]
+fn bad_arguments_are_named() {
+    for (args, needle) in [
+        (vec!["--plies", "4", "--count", "1"], "odd"),
+        (vec!["--plies", "9..5", "--count", "1"], "empty"),
+        (vec!["--plies", "x", "--count", "1"], "not a number"),
+        (vec!["--plies", "99", "--count", "1"], "at most"),
+        (
+            vec!["--plies", "3", "--count", "1", "--shard", "2/2"],
+            "below N",
+        ),
+        (
+            vec!["--plies", "3", "--count", "1", "--shard", "1"],
+            "shard",
+        ),
+    ] {
+        let o = run(&[&["generate"][..], &args[..]].concat());
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn an_interrupted_run_leaves_whole_records() {
+    let dir = scratch("interrupt");
+    let out = dir.join("long.jsonl");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_toritsume"))
+        .args([
+            "generate",
+            "--plies",
+            "3..9",
+            "--count",
+            "100000",
+            "--seed",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until some problems are written, then press Ctrl-C.
+    let start = std::time::Instant::now();
+    while std::fs::metadata(&out).map(|m| m.len()).unwrap_or(0) < 2000 {
+        assert!(start.elapsed().as_secs() < 60, "nothing written");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("interrupted"));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.ends_with('\n'));
+    let records = load(&out);
+    assert!(!records.is_empty() && records.len() < 100000);
+    // What was written is the start of what the same run writes uninterrupted.
+    let again = dir.join("again.jsonl");
+    let n = records.len().to_string();
+    let o = run(&[
+        "generate",
+        "--plies",
+        "3..9",
+        "--count",
+        &n,
+        "--seed",
+        "2",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    assert_eq!(load(&again), records);
+}
