@@ -318,7 +318,7 @@ fn bad_arguments_are_named() {
 fn an_interrupted_run_leaves_whole_records() {
     let dir = scratch("interrupt");
     let out = dir.join("long.jsonl");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_toritsume"))
+    let child = Command::new(env!("CARGO_BIN_EXE_toritsume"))
         .args([
             "generate",
             "--plies",
