@@ -98,6 +98,32 @@ fn a_redundant_board_piece() {
     assert_eq!(s.moves, r.solution.moves);
 }
 
+/// A piece whose removal keeps the main line but lets in a cook is not redundant: it is
+/// what makes the solution unique. Here, without White's crane on 3f, the attacker can
+/// also play LQ*1f at ply 3 (mate in 11 either way). Whatever the table holds beforehand
+/// (here: the proof of the reduced position's mate along the original line), the answer is
+/// the same.
+#[test]
+fn a_piece_that_prevents_a_cook_is_not_redundant() {
+    let original = parse_position("4R1P/6p/7/3L1k1/6c/3Sc1C/7 b FL 1").unwrap();
+    let reduced = parse_position("4R1P/6p/7/3L1k1/6c/3S2C/7 b FL 1").unwrap();
+    // The reduced problem is cooked: two third moves mate in the remaining nine plies.
+    let mut s = solver();
+    let r = verify(&mut s, &reduced, None);
+    assert_eq!(r.verdict, Verdict::Cooked);
+    assert!(r.cooks.iter().any(|c| c.ply == 3), "{:?}", r.cooks);
+    for prime in [false, true] {
+        let mut s = solver();
+        if prime {
+            let _ = s.solve(&reduced);
+            let _ = verify(&mut s, &reduced, None);
+        }
+        let r = verify(&mut s, &original, None);
+        assert_eq!(r.verdict, Verdict::Sound, "primed {prime}: {:?}", r.reasons);
+        assert!(r.redundant.is_empty());
+    }
+}
+
 #[test]
 fn intended_solutions_right_and_wrong() {
     let p = parse_position("R2L3/2Pk3/7/7/7/7/7 b FCL 1").unwrap();

@@ -524,12 +524,26 @@ fn find_redundant(
             Status::Unknown => complete = false,
             Status::NoMate => {}
             Status::Mate => {
-                if !r.complete {
+                if !r.complete || !r.minimal {
                     complete = false;
-                } else if r.plies == Some(n) && r.moves == sol.moves {
-                    out.push(what);
-                    if first_flaw {
-                        break;
+                } else if r.plies == Some(n) {
+                    // Removable only if what is left is still a sound problem with this
+                    // solution: a piece whose removal lets in a cook is doing its job.
+                    let (cooks, _, whole) = find_cooks(solver, &r, budget, true);
+                    if !whole {
+                        complete = false;
+                        continue;
+                    }
+                    if !cooks.is_empty() {
+                        continue;
+                    }
+                    let same = r.moves == sol.moves
+                        || check_intended(solver, &r, n, &sol.moves, budget).is_solution;
+                    if same {
+                        out.push(what);
+                        if first_flaw {
+                            break;
+                        }
                     }
                 }
             }
