@@ -124,6 +124,23 @@ fn a_piece_that_prevents_a_cook_is_not_redundant() {
     }
 }
 
+/// Nor is a piece that keeps a final dual out. With White's left quail on 2b only Cr*1b
+/// mates; without it Cr*2b (on the quail's square) mates as well.
+#[test]
+fn a_piece_that_prevents_a_final_dual_is_not_redundant() {
+    let original = parse_position("4pk1/5l1/3C2F/7/7/7/7 b C 1").unwrap();
+    let r = verify(&mut solver(), &original, None);
+    assert_eq!(r.verdict, Verdict::Sound, "{:?}", r.reasons);
+    assert!(r.final_duals.is_empty());
+    assert!(r.redundant.is_empty());
+    let reduced = parse_position("4pk1/7/3C2F/7/7/7/7 b C 1").unwrap();
+    let q = verify(&mut solver(), &reduced, None);
+    let mates: Vec<String> = std::iter::once(q.solution.moves[0].usi())
+        .chain(q.final_duals.iter().map(|d| d.mv.usi()))
+        .collect();
+    assert!(mates.contains(&"C*1b".to_string()) && mates.contains(&"C*2b".to_string()));
+}
+
 #[test]
 fn intended_solutions_right_and_wrong() {
     let p = parse_position("R2L3/2Pk3/7/7/7/7/7 b FCL 1").unwrap();

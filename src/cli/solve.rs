@@ -249,6 +249,8 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         || Solver::new(config.clone()),
         |solver, item| {
             let pos = item.position.as_ref().map_err(|e| e.clone())?;
+            // Each position starts from an empty table (see verify).
+            solver.searcher.table.clear();
             let sol = solver.solve(pos);
             Ok(if json {
                 solution_json(&sol, item).to_string()

@@ -189,6 +189,10 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         |solver, item| {
             let pos = item.position.as_ref().map_err(|e| e.clone())?;
             let intended = intended_moves(item, pos, flag, solver.config.defender_hand)?;
+            // Each problem starts from an empty table: the answer then does not depend on
+            // which worker took which problems before, and old entries do not crowd the
+            // table.
+            solver.searcher.table.clear();
             let r = verify(solver, pos, intended.as_deref());
             if r.verdict != Verdict::Sound {
                 unsound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

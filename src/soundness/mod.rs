@@ -8,7 +8,8 @@
 //! - **final duals**: alternative last mating moves (tolerated by convention, listed);
 //! - **spare pieces**: the main line ending with pieces in the attacker's hand;
 //! - **redundant pieces**: a board piece, or a piece of the attacker's hand, whose removal
-//!   leaves the same solution (same length, same main line);
+//!   leaves a problem with the same solution (same length, the main line still a solution)
+//!   that is no less sound (no cook, no new final dual): RULES.md's "economical";
 //! - the **intended solution**, when given, checked against the rules of a solution.
 //!
 //! The verdict is `sound` only when all of this was proven within the limits.
@@ -221,8 +222,15 @@ pub fn verify_with(
                     undecided.push("the cook search hit a limit".into());
                 }
                 if !(first_flaw && (!report.cooks.is_empty() || !undecided.is_empty())) {
-                    let (redundant, complete) =
-                        find_redundant(solver, problem, &report.solution, &mut budget, first_flaw);
+                    let duals = report.final_dual_moves();
+                    let (redundant, complete) = find_redundant(
+                        solver,
+                        problem,
+                        &report.solution,
+                        &duals,
+                        &mut budget,
+                        first_flaw,
+                    );
                     report.redundant = redundant;
                     if !complete {
                         undecided.push("the redundancy check hit a limit".into());
@@ -474,11 +482,14 @@ fn solution_tree(
 const QUICK_COOK_NODES: u64 = 3_000;
 
 /// Board pieces (either side, phoenixes excepted) and attacker hand pieces whose removal
-/// leaves the same solution; `false` when a limit left some undecided.
+/// leaves a problem as sound as this one with the same solution: same length, the main
+/// line still a solution, no cook and no final dual this one (with `duals`) does not have.
+/// `false` when a limit left some undecided.
 fn find_redundant(
     solver: &mut Solver,
     problem: &Position,
     sol: &Solution,
+    duals: &[Move],
     budget: &mut Budget,
     first_flaw: bool,
 ) -> (Vec<Redundant>, bool) {
@@ -529,12 +540,14 @@ fn find_redundant(
                 } else if r.plies == Some(n) {
                     // Removable only if what is left is still a sound problem with this
                     // solution: a piece whose removal lets in a cook is doing its job.
-                    let (cooks, _, whole) = find_cooks(solver, &r, budget, true);
+                    let (cooks, q_duals, whole) = find_cooks(solver, &r, budget, true);
                     if !whole {
                         complete = false;
                         continue;
                     }
-                    if !cooks.is_empty() {
+                    // Nor is one that keeps a final dual out: duals are tolerated, but a
+                    // piece placed to prevent one has a purpose.
+                    if !cooks.is_empty() || q_duals.iter().any(|d| !duals.contains(&d.mv)) {
                         continue;
                     }
                     let same = r.moves == sol.moves
