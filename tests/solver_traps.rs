@@ -162,3 +162,25 @@ fn entries_from_other_paths_do_not_hide_a_repetition() {
         seen.push(q.key());
     }
 }
+
+/// An unlimited first search can prove a "mate" thousands of plies long by touring through
+/// checks (here 2,175 plies, where the real solution has 11). Creeping down two plies at a
+/// time from there, with searches hundreds of plies deep, never finished; the solver must
+/// find the 11-ply solution, proven minimal, within a modest budget.
+#[test]
+fn a_first_proof_thousands_of_plies_long_still_gives_the_shortest_mate() {
+    let pos = parse_position("4R1P/3C3/7/3L1k1/5cS/3S1rC/7 b F 1").unwrap();
+    let mut s = Solver::new(SolverConfig {
+        hash_mb: 64,
+        nodes: Some(3_000_000),
+        ..SolverConfig::default()
+    });
+    let sol = s.solve(&pos);
+    assert_eq!(sol.status, Status::Mate);
+    assert_eq!(sol.plies, Some(11));
+    assert!(sol.minimal && sol.complete);
+    let moves: Vec<Move> = sol.moves.clone();
+    if let Err(e) = check_solution(&pos, 11, &moves) {
+        panic!("{e}");
+    }
+}

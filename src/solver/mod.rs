@@ -249,8 +249,14 @@ impl Solver {
             }
         } else if v.is_proven() {
             sol.status = Status::Mate;
-            // Lower the length until no mate exists within it.
+            // Lower the length until no mate exists within it. `lo`: no mate within `lo`
+            // plies is proven (-1: nothing known). Next to the proven length, one step of
+            // two plies at a time (the first search is usually right or nearly). Far from
+            // it (an unlimited search can prove a mate of thousands of plies through long
+            // checking tours, and deep depth-limited searches of such positions are
+            // hopeless), deepen from below instead: 1, 5, 13, 29, ... plies.
             let mut best = v.len;
+            let mut lo: i32 = -1;
             let mut minimal = best <= 1;
             let too_short = |len: u16| min_plies.is_some_and(|m| len < m);
             while !minimal {
@@ -260,16 +266,22 @@ impl Solver {
                     sol.time = start.elapsed();
                     return sol;
                 }
+                let gap = best as i32 - lo;
+                let depth = if gap > 32 {
+                    (2 * (lo + 1) + 1).min(best as i32 - 2) as u16
+                } else {
+                    best - 2
+                };
                 s.set_node(pos.clone());
-                let w = s.search(best - 2, &[]);
+                let w = s.search(depth, &[]);
                 if w.is_proven() {
                     best = w.len;
-                    minimal = best <= 1;
                 } else if w.is_disproven() && !s.aborted {
-                    minimal = true;
+                    lo = depth as i32;
                 } else {
                     break;
                 }
+                minimal = best <= 1 || best as i32 <= lo + 2;
             }
             sol.minimal = minimal;
             sol.plies = Some(best);
