@@ -31,6 +31,8 @@ impl Out {
 
 struct Search {
     stop: Arc<AtomicBool>,
+    /// Set once the answer is out: the thread is only returning then.
+    answered: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
 
@@ -81,7 +83,9 @@ impl Engine {
 
     fn searching(&mut self) -> bool {
         match &self.search {
-            Some(s) if !s.handle.is_finished() => true,
+            // A GUI may send the next `go` the moment it reads `checkmate`: the search is
+            // over then, even if its thread has not quite returned (it is joined below).
+            Some(s) if !s.handle.is_finished() && !s.answered.load(Ordering::SeqCst) => true,
             Some(_) => {
                 if let Some(s) = self.search.take() {
                     let _ = s.handle.join();
@@ -150,6 +154,8 @@ impl Engine {
         let out = self.out.clone();
         let pos = self.position.clone();
         let (stop2, progress2) = (stop.clone(), progress.clone());
+        let answered = Arc::new(AtomicBool::new(false));
+        let answered2 = answered.clone();
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
@@ -194,13 +200,21 @@ impl Engine {
                     Status::NoMate => "checkmate nomate".into(),
                     _ => "checkmate timeout".into(),
                 };
-                out.say(&answer);
+                // The solver goes back first, so the next search finds its table.
                 solver.config.stop = None;
                 solver.config.progress = None;
                 *solver_slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(solver);
+                answered2.store(true, Ordering::SeqCst);
+                out.say(&answer);
             });
         match handle {
-            Ok(handle) => self.search = Some(Search { stop, handle }),
+            Ok(handle) => {
+                self.search = Some(Search {
+                    stop,
+                    answered,
+                    handle,
+                })
+            }
             Err(e) => {
                 self.info(&format!("cannot start the search: {e}"));
                 self.out.say("checkmate timeout");
