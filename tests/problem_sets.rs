@@ -70,7 +70,7 @@ fn classic_long_answers_hold_by_brute_force() {
 /// The solver and the verifier reproduce each record: status, length, main line, verdict.
 fn solver_and_verifier_agree(path: &str, every: usize) {
     let mut solver = Solver::new(SolverConfig {
-        hash_mb: 64,
+        hash_mb: 128,
         ..SolverConfig::default()
     });
     let records = load(path);
@@ -80,6 +80,8 @@ fn solver_and_verifier_agree(path: &str, every: usize) {
             continue;
         }
         let pos = parse_position(&p.sfen).unwrap();
+        // As `toritsume verify` does: each problem from an empty table.
+        solver.searcher.table.clear();
         let r = verify(&mut solver, &pos, None);
         let sol = &r.solution;
         if status(p) == Some("nomate") {
