@@ -32,6 +32,7 @@ fn solver() -> Solver {
         hash_mb: 64,
         ..SolverConfig::default()
     })
+    .expect("a table of a few MB")
 }
 
 fn bench_solve(c: &mut Criterion) {

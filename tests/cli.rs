@@ -110,3 +110,67 @@ fn bad_input_exits_2_with_a_reason() {
         assert!(stderr(&o).contains(reason), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn a_table_that_cannot_be_allocated_is_an_error_before_any_work() {
+    // A terabyte: more than any machine this runs on can give.
+    for args in [
+        &["solve", "--hash", "1000000", "4pk1/5l1/3C2F/7/7/7/7 b C 1"][..],
+        &["verify", "--hash", "1000000", "4pk1/5l1/3C2F/7/7/7/7 b C 1"][..],
+        &["solve", "--hash", "1000000", "problems/classic.jsonl"][..],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = stderr(&o);
+        assert!(
+            e.contains("cannot allocate a transposition table") && e.contains("--hash"),
+            "{e}"
+        );
+        assert!(o.stdout.is_empty(), "{args:?} printed before failing");
+    }
+    // generate leaves no output file behind.
+    let dir = std::env::temp_dir().join(format!("toritsume-hash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("g.jsonl");
+    let o = run(&[
+        "generate",
+        "--plies",
+        "3",
+        "--count",
+        "1",
+        "--hash",
+        "1000000",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot allocate"), "{}", stderr(&o));
+    assert!(!out.exists(), "generate left {} behind", out.display());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unknown_names_the_limit_that_was_reached() {
+    // No mate, but far too much to prove within 50 nodes.
+    let o = run(&["solve", "--nodes", "50", "3k3/7/7/7/7/7/3K3 b 2F2C2P 1"]);
+    assert!(
+        stdout(&o).contains("Unknown: the node limit (--nodes) was reached"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&[
+        "solve",
+        "--json",
+        "--nodes",
+        "50",
+        "3k3/7/7/7/7/7/3K3 b 2F2C2P 1",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["status"], "unknown");
+    assert_eq!(v["stopped_by"], "nodes");
+    // Without a limit there is an answer, and no stop reason.
+    let o = run(&["solve", "--json", "4pk1/5l1/3C2F/7/7/7/7 b C 1"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["status"], "mate");
+    assert!(v.get("stopped_by").is_none());
+}

@@ -72,7 +72,8 @@ fn solver_and_verifier_agree(path: &str, every: usize) {
     let mut solver = Solver::new(SolverConfig {
         hash_mb: 128,
         ..SolverConfig::default()
-    });
+    })
+    .expect("a table of a few MB");
     let records = load(path);
     let mut checked = 0;
     for (i, p) in records.iter().enumerate() {

@@ -17,7 +17,8 @@ fn solver_agrees_with_brute_force_on_random_positions() {
         hash_mb: 16,
         nodes: Some(200_000),
         ..SolverConfig::default()
-    });
+    })
+    .expect("a table of a few MB");
     let (mut mates, mut nomates, mut longer) = (0, 0, 0);
     let mut solver_time = std::time::Duration::ZERO;
     let mut check_time = std::time::Instant::now().elapsed();

@@ -56,7 +56,7 @@ fn cycle(p: &Position) -> Option<[Move; 4]> {
 fn a_swallow_drop_mate_is_no_mate() {
     // Sw*7b would mate; it is illegal, and nothing else mates.
     let p = pos("kp5/1s5/1C5/7/7/7/7 b S 1");
-    let sol = solve(&p, &SolverConfig::default());
+    let sol = solve(&p, &SolverConfig::default()).expect("a table of a few MB");
     assert_eq!(sol.status, Status::NoMate);
     assert!(no_mate_within(&p, 9));
 }
@@ -66,7 +66,7 @@ fn a_swallow_drop_check_that_is_not_mate_leads_to_mate() {
     // Sw*7b would mate at once (forbidden); the solution sacrifices the eagle and then drops
     // the swallow as a check the phoenix can answer.
     let p = pos("+Flk4/7/1C5/3L3/7/7/7 b S 1");
-    let sol = solve(&p, &SolverConfig::default());
+    let sol = solve(&p, &SolverConfig::default()).expect("a table of a few MB");
     assert_eq!(sol.status, Status::Mate);
     assert_eq!(sol.plies, Some(5));
     let usi: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
@@ -83,7 +83,7 @@ fn perpetual_check_is_no_mate() {
         cycle(&prepared).is_some(),
         "the position has a checking cycle"
     );
-    let sol = solve(&p, &SolverConfig::default());
+    let sol = solve(&p, &SolverConfig::default()).expect("a table of a few MB");
     assert_eq!(sol.status, Status::NoMate);
     assert!(no_mate_within(&p, 9));
 }
@@ -93,7 +93,7 @@ fn useless_interpositions_do_not_lengthen_the_solution() {
     // The quail's check down file 7 can be blocked on five squares with six kinds of piece;
     // each block is taken and it is mate again, so this is a mate in 1.
     let p = pos("kp5/7/1C5/7/C6/7/L6 b - 1");
-    let sol = solve(&p, &SolverConfig::default());
+    let sol = solve(&p, &SolverConfig::default()).expect("a table of a few MB");
     assert_eq!(sol.status, Status::Mate);
     assert_eq!(sol.plies, Some(1));
     assert_eq!(sol.useless.len(), 30, "5 squares × 6 kinds");
@@ -122,7 +122,8 @@ fn entries_from_other_paths_do_not_hide_a_repetition() {
     let mut solver = Solver::new(SolverConfig {
         hash_mb: 16,
         ..SolverConfig::default()
-    });
+    })
+    .expect("a table of a few MB");
     let mut p = prepared.clone();
     for m in [a, b, c, d] {
         p.do_move(m);
@@ -137,11 +138,12 @@ fn entries_from_other_paths_do_not_hide_a_repetition() {
     let root = pos("1kC4/7/4+F2/7/7/7/7 b C 1");
     let prepared = rest_to_defender(&root);
     let cyc = cycle(&prepared).expect("a checking cycle");
-    let fresh = solve(&root, &SolverConfig::default());
+    let fresh = solve(&root, &SolverConfig::default()).expect("a table of a few MB");
     let mut solver = Solver::new(SolverConfig {
         hash_mb: 16,
         ..SolverConfig::default()
-    });
+    })
+    .expect("a table of a few MB");
     let mut p = prepared.clone();
     for m in cyc {
         p.do_move(m);
@@ -174,7 +176,8 @@ fn a_first_proof_thousands_of_plies_long_still_gives_the_shortest_mate() {
         hash_mb: 64,
         nodes: Some(3_000_000),
         ..SolverConfig::default()
-    });
+    })
+    .expect("a table of a few MB");
     let sol = s.solve(&pos);
     assert_eq!(sol.status, Status::Mate);
     assert_eq!(sol.plies, Some(11));

@@ -16,6 +16,7 @@ fn solver() -> Solver {
         hash_mb: 32,
         ..SolverConfig::default()
     })
+    .expect("a table of a few MB")
 }
 
 #[test]
@@ -24,13 +25,45 @@ fn cooks_are_found_and_each_proof_line_mates() {
     let r = verify(&mut solver(), &p, None);
     assert_eq!(r.verdict, Verdict::Cooked);
     assert_eq!(r.solution.plies, Some(7));
-    let at3: Vec<String> = r
-        .cooks
-        .iter()
-        .filter(|c| c.ply == 3 && c.after == r.solution.moves[..2])
-        .map(|c| c.mv.usi())
-        .collect();
-    assert_eq!(at3, vec!["5b6c"]);
+    // At every attacker node of the main line, the moves that mate in time (by brute force)
+    // are exactly the main move and the cooks (or final duals) reported there.
+    let start = rest_to_defender(&p);
+    let mut ck = Checker::new(start.side_to_move());
+    let mut q = start.clone();
+    let mut path = Vec::new();
+    for (ply, &main) in r.solution.moves.iter().enumerate() {
+        if ply % 2 == 0 {
+            let remaining = 7 - ply as u16;
+            let mut checks = toritsume::rules::MoveList::new();
+            toritsume::rules::generate_checks(&q, &mut checks);
+            path.push(q.key());
+            let mut mating = std::collections::BTreeSet::new();
+            for &m in checks.iter() {
+                let mut c = q.clone();
+                c.do_move(m);
+                if ck.and_mated(&c, remaining - 1, &mut path).0 {
+                    mating.insert(m.usi());
+                }
+            }
+            path.pop();
+            let list = if remaining == 1 {
+                &r.final_duals
+            } else {
+                &r.cooks
+            };
+            let mut reported: std::collections::BTreeSet<String> = list
+                .iter()
+                .filter(|c| c.ply == ply + 1 && c.after == r.solution.moves[..ply])
+                .map(|c| c.mv.usi())
+                .collect();
+            reported.insert(main.usi());
+            assert_eq!(mating, reported, "ply {}", ply + 1);
+        }
+        path.push(q.key());
+        q.do_move(main);
+    }
+    // The cooks stand after equally long defences too (verify covers them all).
+    assert!(r.cooks.len() >= 2, "{:?}", r.reasons);
     // Every cook mates within the remaining length, by brute force.
     let start = rest_to_defender(&p);
     let mut ck = Checker::new(start.side_to_move());
@@ -94,7 +127,7 @@ fn a_redundant_board_piece() {
     assert_eq!(squares, vec!["4c"]);
     // Without it the solution is indeed the same (checked by the solver afresh).
     let q = parse_position("kC5/2C4/7/1F5/7/7/7 b 2S 1").unwrap();
-    let s = toritsume::solver::solve(&q, &SolverConfig::default());
+    let s = toritsume::solver::solve(&q, &SolverConfig::default()).expect("a table of a few MB");
     assert_eq!(s.moves, r.solution.moves);
 }
 
@@ -177,7 +210,7 @@ fn intended_solutions_right_and_wrong() {
     let mut q = after.clone();
     q.do_move(short);
     // Any continuation: the check is about ply 2.
-    let sol = toritsume::solver::solve(&q, &SolverConfig::default());
+    let sol = toritsume::solver::solve(&q, &SolverConfig::default()).expect("a table of a few MB");
     line.extend(sol.moves);
     while line.len() < 7 {
         line.push(line[line.len() - 1]);

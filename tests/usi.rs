@@ -181,3 +181,47 @@ fn malformed_commands_get_an_info_string() {
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }
+
+/// Whether this machine refuses a single allocation of `mb` megabytes (Linux's default
+/// heuristic overcommit refuses one larger than memory and swap together).
+fn refuses_allocation_of(mb: u64) -> bool {
+    let overcommit = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
+    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    let kb = |field: &str| -> u64 {
+        meminfo
+            .lines()
+            .find(|l| l.starts_with(field))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    };
+    let total_mb = (kb("MemTotal:") + kb("SwapTotal:")) / 1024;
+    overcommit.trim() == "0" && total_mb > 0 && total_mb < mb
+}
+
+#[test]
+fn a_table_too_large_is_reported_and_the_engine_keeps_running() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until("usiok", 5 * SECOND);
+    // The largest size the engine advertises.
+    e.send("setoption name USI_Hash value 65536");
+    e.send("isready");
+    let ready = e.until("readyok", 20 * SECOND);
+    if refuses_allocation_of(65536) {
+        assert!(
+            ready
+                .iter()
+                .any(|l| l.starts_with("info string USI_Hash 65536: cannot allocate")),
+            "{ready:?}"
+        );
+    }
+    e.send("position sfen 4pk1/5l1/3C2F/7/7/7/7 b Cf2c3pl2r16s 1");
+    e.send("go mate 10000");
+    assert_eq!(
+        e.until("checkmate", 20 * SECOND).last().unwrap(),
+        "checkmate C*1b"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}

@@ -93,6 +93,50 @@ fn parse_shard(text: &str) -> anyhow::Result<(u64, u64)> {
     Ok((k, n))
 }
 
+/// An output file opened at its first write, so that a run that fails before it has
+/// anything to write (a table that cannot be allocated, say) leaves no file behind. Whether
+/// the file may be written is checked when it is made ([`LazyFile::new`]).
+struct LazyFile {
+    path: PathBuf,
+    force: bool,
+    file: Option<File>,
+}
+
+impl LazyFile {
+    fn new(path: &Path, force: bool) -> anyhow::Result<LazyFile> {
+        if !force && path.exists() {
+            bail!("{} exists; pass --force to overwrite it", path.display());
+        }
+        Ok(LazyFile {
+            path: path.to_path_buf(),
+            force,
+            file: None,
+        })
+    }
+
+    /// The file, created now if it was not yet.
+    fn open(&mut self) -> std::io::Result<&mut File> {
+        if self.file.is_none() {
+            let f = create_output(&self.path, self.force).map_err(std::io::Error::other)?;
+            self.file = Some(f);
+        }
+        Ok(self.file.as_mut().expect("just opened"))
+    }
+}
+
+impl Write for LazyFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.open()?.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.file {
+            Some(f) => f.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Opens `path` for writing: refuses to overwrite without `force`.
 pub fn create_output(path: &Path, force: bool) -> anyhow::Result<File> {
     let mut o = OpenOptions::new();
@@ -155,9 +199,14 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<i32> {
         config.solve_nodes = n;
         config.verify_nodes = n * 8;
     }
-    let mut out: Box<dyn Write> = match &a.out {
-        Some(p) => Box::new(create_output(p, a.force)?),
-        None => Box::new(std::io::stdout()),
+    let mut file = match &a.out {
+        Some(p) => Some(LazyFile::new(p, a.force)?),
+        None => None,
+    };
+    let mut stdout = std::io::stdout();
+    let out: &mut dyn Write = match &mut file {
+        Some(f) => f,
+        None => &mut stdout,
     };
     let stop = Arc::new(AtomicBool::new(false));
     {
@@ -195,9 +244,21 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<i32> {
                 b.set_message(format!("tried {}, {:.1}/min", s.tried, s.per_minute()));
             }
         },
-    )?;
+    )
+    .map_err(|e| {
+        if e.kind() == std::io::ErrorKind::OutOfMemory {
+            anyhow::anyhow!("{e}; give a smaller --hash")
+        } else {
+            e.into()
+        }
+    })?;
     if let Some(b) = &bar {
         b.finish_and_clear();
+    }
+    if let Some(f) = &mut file {
+        // A run that kept nothing still leaves its (empty) output file.
+        let path = f.path.display().to_string();
+        f.open().with_context(|| format!("cannot write {path}"))?;
     }
     if !a.quiet {
         eprintln!("{}", summary(&stats));

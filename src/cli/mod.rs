@@ -99,20 +99,17 @@ pub fn thread_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
 /// Stack size of worker threads: the searches recurse one frame a ply.
 const WORKER_STACK: usize = 64 << 20;
 
-/// Runs `work` over `items` on `workers` rayon threads, each with its own state made by
-/// `init` (a solver and its table), and prints each result on stdout in input order as soon
+/// Runs `work` over `items` on one rayon thread per element of `states` (each worker owns
+/// one: a solver and its table, made before any work so that a failure to allocate is
+/// reported before anything is printed), and prints each result on stdout in input order as soon
 /// as it and all before it are done. An item that fails (`Err`) is reported on stderr with
 /// its origin. Returns how many failed.
-pub fn run_parallel<S, I, W>(
-    items: &[input::Item],
-    workers: usize,
-    init: I,
-    work: W,
-) -> anyhow::Result<usize>
+pub fn run_parallel<S, W>(items: &[input::Item], states: Vec<S>, work: W) -> anyhow::Result<usize>
 where
-    I: Fn() -> S + Sync,
+    S: Send,
     W: Fn(&mut S, &input::Item) -> Result<String, String> + Sync,
 {
+    let workers = states.len();
     use std::collections::BTreeMap;
     use std::io::Write;
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -124,13 +121,12 @@ where
     let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<String, String>)>();
     let mut failed = 0;
     std::thread::scope(|scope| {
-        let (next, init, work) = (&next, &init, &work);
+        let (next, work) = (&next, &work);
         scope.spawn(move || {
             pool.scope(|s| {
-                for _ in 0..workers.max(1) {
+                for mut state in states {
                     let tx = tx.clone();
                     s.spawn(move |_| {
-                        let mut state = init();
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             if i >= items.len() {

@@ -8,7 +8,9 @@ use std::time::Duration;
 use toritsume::notation::diagram::{Style, diagram};
 use toritsume::notation::hodges::line_to_hodges;
 use toritsume::notation::sfen::write_sfen;
-use toritsume::solver::{DefenderHand, Solution, Solver, SolverConfig, Status, Techniques};
+use toritsume::solver::{
+    DefenderHand, Solution, Solver, SolverConfig, Status, StopReason, Techniques,
+};
 
 /// `--defender-hand`.
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -137,6 +139,16 @@ pub fn numbered(hodges: &[String]) -> String {
     s
 }
 
+/// The short name of the limit that stopped a search (`stopped_by` in JSON).
+pub fn stop_name(r: StopReason) -> &'static str {
+    match r {
+        StopReason::Nodes => "nodes",
+        StopReason::Time => "time",
+        StopReason::Stop => "stop",
+        StopReason::Recursion => "recursion",
+    }
+}
+
 /// The JSON object of a solution.
 pub fn solution_json(sol: &Solution, item: &Item) -> serde_json::Value {
     let hodges = line_to_hodges(&sol.position, &sol.moves);
@@ -156,6 +168,10 @@ pub fn solution_json(sol: &Solution, item: &Item) -> serde_json::Value {
         "max_plies": sol.max_plies,
         "origin": item.origin,
     });
+    if let Some(r) = sol.stopped_by {
+        v["stopped_by"] = json!(stop_name(r));
+        v["stop_reason"] = json!(r.describe());
+    }
     if let Some(r) = &item.record {
         if let Some(s) = &r.source {
             v["source"] = json!(s);
@@ -179,15 +195,23 @@ fn solution_text(sol: &Solution, item: &Item, style: Style) -> String {
                 "Mate in {plies} pl{}{} ({stats})\n",
                 if plies == 1 { "y" } else { "ies" },
                 if sol.minimal {
-                    ", proven shortest"
+                    ", proven shortest".to_string()
                 } else {
-                    ", shorter not ruled out (limit hit)"
+                    format!(
+                        ", shorter not ruled out ({})",
+                        sol.stopped_by
+                            .map_or("a limit was reached", |r| r.describe())
+                    )
                 }
             ));
             let hodges = line_to_hodges(&sol.position, &sol.moves);
             out.push_str(&format!("{}\n", numbered(&hodges)));
             if !sol.complete {
-                out.push_str("(main line cut short by a limit)\n");
+                out.push_str(&format!(
+                    "(main line cut short: {})\n",
+                    sol.stopped_by
+                        .map_or("a limit was reached", |r| r.describe())
+                ));
             }
             out.push_str(&format!(
                 "USI: {}\n",
@@ -220,11 +244,32 @@ fn solution_text(sol: &Solution, item: &Item, style: Style) -> String {
             Some(n) => out.push_str(&format!("No mate within {n} plies ({stats})\n")),
             None => out.push_str(&format!("No mate ({stats})\n")),
         },
-        Status::Unknown => {
-            out.push_str(&format!("Unknown: a limit stopped the search ({stats})\n"))
-        }
+        Status::Unknown => out.push_str(&format!(
+            "Unknown: {} ({stats})\n",
+            sol.stopped_by
+                .map_or("a limit was reached", |r| r.describe())
+        )),
     }
     out
+}
+
+/// One solver per worker, each with its share of the table, allocated before any work: a
+/// table that cannot be had is an error naming the size.
+pub fn make_solvers(config: &SolverConfig, workers: usize) -> anyhow::Result<Vec<Solver>> {
+    (0..workers.max(1))
+        .map(|_| {
+            Solver::new(config.clone()).map_err(|e| {
+                if workers > 1 {
+                    anyhow::anyhow!(
+                        "{e} ({workers} workers of {} MB each); give a smaller --hash",
+                        config.hash_mb
+                    )
+                } else {
+                    anyhow::anyhow!("{e}; give a smaller --hash")
+                }
+            })
+        })
+        .collect()
 }
 
 /// Runs `solve`.
@@ -243,21 +288,17 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         Style::Ascii
     };
     let json = a.json;
-    let bad = run_parallel(
-        &items,
-        workers,
-        || Solver::new(config.clone()),
-        |solver, item| {
-            let pos = item.position.as_ref().map_err(|e| e.clone())?;
-            // Each position starts from an empty table (see verify).
-            solver.searcher.table.clear();
-            let sol = solver.solve(pos);
-            Ok(if json {
-                solution_json(&sol, item).to_string()
-            } else {
-                solution_text(&sol, item, style)
-            })
-        },
-    )?;
+    let solvers = make_solvers(&config, workers)?;
+    let bad = run_parallel(&items, solvers, |solver, item| {
+        let pos = item.position.as_ref().map_err(|e| e.clone())?;
+        // Each position starts from an empty table (see verify); clearing is O(1).
+        solver.searcher.table.clear();
+        let sol = solver.solve(pos);
+        Ok(if json {
+            solution_json(&sol, item).to_string()
+        } else {
+            solution_text(&sol, item, style)
+        })
+    })?;
     Ok(if bad > 0 { EXIT_USAGE } else { 0 })
 }

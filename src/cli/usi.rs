@@ -62,15 +62,34 @@ impl Engine {
         }
     }
 
-    /// Makes sure a solver with the current table size exists (not while searching).
+    /// Makes sure a solver with the current table size exists (not while searching). When
+    /// the size asked for cannot be allocated, says so and keeps (or falls back to) a size
+    /// that can: the previous table's, else the largest power of two that can be had.
     fn ensure_solver(&mut self) {
         let mut slot = self.solver.lock().unwrap_or_else(|e| e.into_inner());
-        let stale = slot
-            .as_ref()
-            .is_none_or(|s| s.config.hash_mb != self.hash_mb);
-        if stale {
-            *slot = None; // free the old table before allocating the new one
-            *slot = Some(Solver::new(self.config()));
+        let previous = slot.as_ref().map(|s| s.config.hash_mb);
+        if previous == Some(self.hash_mb) {
+            return;
+        }
+        let old = slot.take(); // free the old table before allocating the new one
+        match Solver::new(self.config()) {
+            Ok(s) => *slot = Some(s),
+            Err(e) => {
+                let asked = self.hash_mb;
+                let mut fallback = old;
+                let mut mb = asked;
+                while fallback.is_none() && mb > 1 {
+                    mb /= 2;
+                    self.hash_mb = mb;
+                    fallback = Solver::new(self.config()).ok();
+                }
+                if let Some(s) = &fallback {
+                    self.hash_mb = s.config.hash_mb;
+                }
+                drop(slot);
+                self.info(&format!("USI_Hash {asked}: {e}; using {} MB", self.hash_mb));
+                *self.solver.lock().unwrap_or_else(|e| e.into_inner()) = fallback;
+            }
         }
     }
 
@@ -160,11 +179,13 @@ impl Engine {
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
-                let mut solver = solver_slot
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .take()
-                    .unwrap_or_else(|| Solver::new(SolverConfig::default()));
+                let taken = solver_slot.lock().unwrap_or_else(|e| e.into_inner()).take();
+                let Some(mut solver) = taken else {
+                    answered2.store(true, Ordering::SeqCst);
+                    out.say("info string no transposition table could be allocated");
+                    out.say("checkmate timeout");
+                    return;
+                };
                 solver.config.time = limit;
                 solver.config.stop = Some(stop2.clone());
                 solver.config.progress = Some(progress2.clone());

@@ -9,7 +9,7 @@ use toritsume::notation::hodges::line_to_hodges;
 use toritsume::notation::parse_move_list;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::rules::{Move, Position};
-use toritsume::solver::{Solver, prepare};
+use toritsume::solver::prepare;
 use toritsume::soundness::{Redundant, Report, Verdict, verify};
 
 /// Arguments of `verify`.
@@ -182,28 +182,24 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let unsound = std::sync::atomic::AtomicUsize::new(0);
     let json = a.json;
     let flag = a.solution.as_deref();
-    let bad = run_parallel(
-        &items,
-        workers,
-        || Solver::new(config.clone()),
-        |solver, item| {
-            let pos = item.position.as_ref().map_err(|e| e.clone())?;
-            let intended = intended_moves(item, pos, flag, solver.config.defender_hand)?;
-            // Each problem starts from an empty table: the answer then does not depend on
-            // which worker took which problems before, and old entries do not crowd the
-            // table.
-            solver.searcher.table.clear();
-            let r = verify(solver, pos, intended.as_deref());
-            if r.verdict != Verdict::Sound {
-                unsound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            }
-            Ok(if json {
-                report_json(&r, item).to_string()
-            } else {
-                report_text(&r, item)
-            })
-        },
-    )?;
+    let solvers = super::solve::make_solvers(&config, workers)?;
+    let bad = run_parallel(&items, solvers, |solver, item| {
+        let pos = item.position.as_ref().map_err(|e| e.clone())?;
+        let intended = intended_moves(item, pos, flag, solver.config.defender_hand)?;
+        // Each problem starts from an empty table: the answer then does not depend on
+        // which worker took which problems before, and old entries do not crowd the
+        // table.
+        solver.searcher.table.clear();
+        let r = verify(solver, pos, intended.as_deref());
+        if r.verdict != Verdict::Sound {
+            unsound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        Ok(if json {
+            report_json(&r, item).to_string()
+        } else {
+            report_text(&r, item)
+        })
+    })?;
     Ok(if bad > 0 {
         super::EXIT_USAGE
     } else if unsound.into_inner() > 0 {

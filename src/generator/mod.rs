@@ -367,8 +367,9 @@ pub fn generate(
         ..SolverConfig::default()
     };
     let solvers: Vec<Mutex<Solver>> = (0..threads)
-        .map(|_| Mutex::new(Solver::new(solver_config.clone())))
-        .collect();
+        .map(|_| Solver::new(solver_config.clone()).map(Mutex::new))
+        .collect::<Result<_, _>>()
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))?;
     let seen_positions: DashMap<u64, ()> = DashMap::new();
     let seen_shapes: DashMap<u64, ()> = DashMap::new();
     let mut pools = Pools::default();

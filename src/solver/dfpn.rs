@@ -27,7 +27,7 @@ use super::hands::{
     disproof_and_adjust, disproof_or_adjust, disproof_terminal, full_hand, hand_before,
     proof_and_adjust, proof_terminal,
 };
-use super::table::{Entry, Found, INF, State, Table, UNLIMITED};
+use super::table::{Entry, Found, INF, State, Table, TableError, UNLIMITED};
 use crate::rules::movegen::{generate_checks, generate_evasions, interposition};
 use crate::rules::{Bitboard, Color, Hand, Move, MoveList, PieceKind, Position, Square};
 use std::sync::Arc;
@@ -86,6 +86,32 @@ pub struct Limits {
     /// Where the search publishes its node count and table fill while it runs (for USI
     /// `info` lines from another thread).
     pub progress: Option<Arc<Progress>>,
+}
+
+/// Which limit stopped a search (a search stops only at one of these; without them it runs
+/// until the root is solved).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// The node budget (`--nodes`).
+    Nodes,
+    /// The time budget (`--time`).
+    Time,
+    /// A stop request from outside (USI `stop`, Ctrl-C).
+    Stop,
+    /// A checking line reached [`MAX_LEVEL`] plies without repeating.
+    Recursion,
+}
+
+impl StopReason {
+    /// How a report names the limit.
+    pub fn describe(self) -> &'static str {
+        match self {
+            StopReason::Nodes => "the node limit (--nodes) was reached",
+            StopReason::Time => "the time limit (--time) was reached",
+            StopReason::Stop => "the search was stopped",
+            StopReason::Recursion => "a checking line reached the 1000-ply recursion limit",
+        }
+    }
 }
 
 /// Counters a running search publishes (every 1024 nodes).
@@ -154,11 +180,59 @@ impl Val {
     pub fn is_disproven(&self) -> bool {
         self.dn == 0
     }
+    /// Whether (pn, dn) obeys the invariant: [`INF`] only for a solved node (pn = INF ⇔
+    /// dn = 0, dn = INF ⇔ pn = 0).
+    pub fn is_consistent(&self) -> bool {
+        (self.pn == INF) == (self.dn == 0) && (self.dn == INF) == (self.pn == 0)
+    }
 }
 
+/// The largest proof or disproof number of an unsolved node. [`INF`] is kept for solved
+/// nodes alone (pn = INF exactly when dn = 0, and the other way round), so that sums that
+/// grow through transpositions and cycles saturate here and are never read as a proof or a
+/// disproof. Thresholds may be [`INF`]: a search with that threshold runs until its node is
+/// solved (or a limit stops it).
+pub const MAX_UNSOLVED: u32 = INF - 1;
+
+/// `a + b` for thresholds, at most [`INF`].
 #[inline]
 fn sat_add(a: u32, b: u32) -> u32 {
     (a.saturating_add(b)).min(INF)
+}
+
+/// `a + b` for the summed number of an unsolved node, at most [`MAX_UNSOLVED`]; an
+/// [`INF`] operand (a solved child) keeps it [`INF`].
+#[inline]
+fn sum_unsolved(a: u32, b: u32) -> u32 {
+    if a >= INF || b >= INF {
+        INF
+    } else {
+        (a + b).min(MAX_UNSOLVED)
+    }
+}
+
+/// Makes (pn, dn) consistent at the node level: pn = 0 ⇔ dn = INF and dn = 0 ⇔ pn = INF;
+/// unsolved values stay within [`MAX_UNSOLVED`].
+#[inline]
+fn settle(pn: u32, dn: u32) -> (u32, u32) {
+    if pn == 0 {
+        (0, INF)
+    } else if dn == 0 {
+        (INF, 0)
+    } else {
+        (pn.min(MAX_UNSOLVED), dn.min(MAX_UNSOLVED))
+    }
+}
+
+/// The 1+ε threshold from the second-best value `x` (Pawlewicz & Lew): `x·(1+ε) + 1`, at
+/// most [`INF`].
+#[inline]
+fn epsilon_threshold(x: u32, epsilon_percent: u32) -> u32 {
+    if x >= MAX_UNSOLVED {
+        return INF;
+    }
+    let t = x as u64 + 1 + x as u64 * epsilon_percent as u64 / 100;
+    t.min(INF as u64) as u32
 }
 
 #[inline]
@@ -220,7 +294,10 @@ impl Child {
     #[inline]
     fn and_pn_dn(&self) -> (u32, u32) {
         if self.has_q {
-            (self.val.pn.min(self.q.pn), sat_add(self.val.dn, self.q.dn))
+            settle(
+                self.val.pn.min(self.q.pn),
+                self.val.dn.saturating_add(self.q.dn),
+            )
         } else {
             (self.val.pn, self.val.dn)
         }
@@ -353,6 +430,8 @@ pub struct Searcher {
     pub limits: Limits,
     /// Set when a limit stopped the search.
     pub aborted: bool,
+    /// The limit that stopped the search (the first one met since the solve began).
+    pub stopped_by: Option<StopReason>,
     /// Set when a line hit [`MAX_LEVEL`].
     pub cut_off: bool,
     /// Techniques in use.
@@ -360,11 +439,12 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a table of `hash_mb` megabytes, for `pos` (attacker = side to move).
-    pub fn new(pos: Position, hash_mb: usize) -> Searcher {
+    /// A searcher with a table of `hash_mb` megabytes, for `pos` (attacker = side to move);
+    /// an error when the table cannot be allocated.
+    pub fn new(pos: Position, hash_mb: usize) -> Result<Searcher, TableError> {
         let attacker = pos.side_to_move();
         let mut s = Searcher {
-            table: Table::new(hash_mb),
+            table: Table::new(hash_mb)?,
             pos,
             attacker,
             universe: 0,
@@ -373,11 +453,12 @@ impl Searcher {
             nodes: 0,
             limits: Limits::default(),
             aborted: false,
+            stopped_by: None,
             cut_off: false,
             techniques: Techniques::default(),
         };
         s.set_position(s.pos.clone());
-        s
+        Ok(s)
     }
 
     /// Makes `pos` the position to search (attacker = its side to move). The table is kept:
@@ -418,6 +499,14 @@ impl Searcher {
         board_key ^ self.universe
     }
 
+    /// Stops the search for `reason` (the first reason met is kept).
+    fn stop_for(&mut self, reason: StopReason) {
+        self.aborted = true;
+        if self.stopped_by.is_none() {
+            self.stopped_by = Some(reason);
+        }
+    }
+
     #[inline]
     fn check_limits(&mut self) -> bool {
         if self.aborted {
@@ -426,7 +515,7 @@ impl Searcher {
         if let Some(n) = self.limits.nodes
             && self.nodes >= n
         {
-            self.aborted = true;
+            self.stop_for(StopReason::Nodes);
         }
         if self.nodes & 1023 == 0 {
             if let Some(p) = &self.limits.progress {
@@ -437,12 +526,12 @@ impl Searcher {
             if let Some(d) = self.limits.deadline
                 && Instant::now() >= d
             {
-                self.aborted = true;
+                self.stop_for(StopReason::Time);
             }
             if let Some(s) = &self.limits.stop
                 && s.load(Ordering::Relaxed)
             {
-                self.aborted = true;
+                self.stop_for(StopReason::Stop);
             }
         }
         self.aborted
@@ -472,19 +561,14 @@ impl Searcher {
             Found::Disproven { len, hand, rep } => return Val::disproven(len, hand, rep),
             _ => {}
         }
-        let v = self.mid(INF - 1, INF - 1, depth, 0, path_key);
+        self.table.new_search();
+        let v = self.mid(INF, INF, depth, 0, path_key);
         self.path.clear();
         v
     }
 
-    /// Looks the current position up in the table (no search).
-    pub fn probe(&self, depth: u16, path_key: u64) -> Found {
-        let hand = self.pos.hand(self.attacker);
-        self.table
-            .lookup(self.tt_key(self.pos.board_key()), hand, depth, path_key)
-    }
-
     fn store(&mut self, v: &Val, depth: u16, path_key: u64, amount: u64) {
+        debug_assert!(v.is_consistent(), "storing {v:?}");
         let state = if v.pn == 0 {
             State::Proven
         } else if v.dn == 0 {
@@ -521,6 +605,7 @@ impl Searcher {
             best: v.best,
             state,
             generation: 0,
+            age: 0,
         };
         if state == State::RepDisproven {
             e.set_path(path_key);
@@ -546,10 +631,11 @@ impl Searcher {
             return Val::unknown(1, 1, hand);
         }
         if level >= MAX_LEVEL {
-            // Too deep to follow: neither proven nor disproven. Huge numbers steer the
-            // search elsewhere without claiming anything.
+            // Too deep to follow: the search stops here, as at a limit, rather than claim
+            // anything about this line (or loop on it).
             self.cut_off = true;
-            return Val::unknown(INF - 1, INF - 1, hand);
+            self.stop_for(StopReason::Recursion);
+            return Val::unknown(1, 1, hand);
         }
         if self.levels.len() <= level {
             self.levels.resize_with(level + 1, Level::default);
@@ -566,6 +652,10 @@ impl Searcher {
         let mut first = true;
         loop {
             let (pn, dn) = self.node_pn_dn(level, or_node);
+            debug_assert!(
+                Val::unknown(pn, dn, hand).is_consistent(),
+                "pn {pn} dn {dn}: INF without a proof or disproof"
+            );
             if pn == 0 || dn == 0 {
                 let v = self.finalize(level, or_node, depth);
                 self.store(&v, depth, path_key, self.nodes - start_nodes + 1);
@@ -585,35 +675,32 @@ impl Searcher {
             }
             let (best, second) = self.select(level, or_node);
             let c = self.levels[level].children[best];
-            let eps = |x: u32| -> u32 {
-                if x >= INF {
-                    INF
-                } else {
-                    sat_add(x, 1 + x * self.techniques.epsilon_percent / 100)
-                }
-            };
-            let (cth_pn, cth_dn, cpn, cdn) = if or_node {
-                let cth_pn = th_pn.min(eps(second));
-                let cth_dn = sat_add(th_dn - dn, c.val.dn).min(INF - 1);
-                (cth_pn, cth_dn, c.val.pn, c.val.dn)
+            let eps = self.techniques.epsilon_percent;
+            // Every child threshold exceeds the child's current value, so each descent makes
+            // progress; with values saturated at MAX_UNSOLVED it becomes INF ("until solved").
+            let (cth_pn, cth_dn) = if or_node {
+                (
+                    th_pn.min(epsilon_threshold(second, eps)),
+                    sat_add(th_dn - dn, c.val.dn),
+                )
             } else {
-                let (cpn, cdn) = c.and_pn_dn();
-                let cth_dn = th_dn.min(eps(second));
-                let cth_pn = sat_add(th_pn - pn, cpn).min(INF - 1);
-                (cth_pn, cth_dn, cpn, cdn)
+                let (cpn, _) = c.and_pn_dn();
+                (
+                    sat_add(th_pn - pn, cpn),
+                    th_dn.min(epsilon_threshold(second, eps)),
+                )
             };
-            let _ = (cpn, cdn);
             if !or_node && c.has_q && c.q.pn <= c.val.pn {
                 // Descend into Q′ (as an OR choice inside this child).
                 let th_pn_q = cth_pn.min(sat_add(c.val.pn, 1));
-                let th_dn_q = cth_dn.saturating_sub(c.val.dn).max(1);
+                let th_dn_q = cth_dn.saturating_sub(c.val.dn).max(sat_add(c.q.dn, 1));
                 let r = self.search_q(level, best, th_pn_q, th_dn_q, depth, path_key);
                 self.levels[level].children[best].q = r;
             } else {
                 let (th_pn_v, th_dn_v) = if !or_node && c.has_q {
                     (
                         cth_pn.min(sat_add(c.q.pn, 1)),
-                        cth_dn.saturating_sub(c.q.dn).max(1),
+                        cth_dn.saturating_sub(c.q.dn).max(sat_add(c.val.dn, 1)),
                     )
                 } else {
                     (cth_pn, cth_dn)
@@ -680,18 +767,18 @@ impl Searcher {
             let mut dn = 0u32;
             for c in children {
                 pn = pn.min(c.val.pn);
-                dn = sat_add(dn, c.val.dn);
+                dn = sum_unsolved(dn, c.val.dn);
             }
-            (pn, dn)
+            settle(pn, dn)
         } else {
             let mut pn = 0u32;
             let mut dn = INF;
             for c in children {
                 let (cpn, cdn) = c.and_pn_dn();
-                pn = sat_add(pn, cpn);
+                pn = sum_unsolved(pn, cpn);
                 dn = dn.min(cdn);
             }
-            (pn, dn)
+            settle(pn, dn)
         }
     }
 

@@ -185,8 +185,14 @@ pub fn longest_defences(
     (longest, max, useless)
 }
 
-/// An attacker move from OR node `pos` that mates within `r` plies: the table's best move
-/// when it does, else the first in generation order that does.
+/// The first attacker move from OR node `pos`, in generation order, that mates within `r`
+/// plies. The choice is made by searches alone, never by what the table happens to hold,
+/// so that the main line is the same whatever the table size.
+///
+/// A mate whose reply has no real defence although plies remain (every evasion is an
+/// interposition that the useless-interposition rule sets aside, each capture still
+/// needing moves) has no main line to show; another mating move is taken when there is
+/// one.
 pub fn first_mating_move(
     s: &mut Searcher,
     pos: &Position,
@@ -195,21 +201,17 @@ pub fn first_mating_move(
 ) -> Option<Move> {
     let mut checks = MoveList::new();
     generate_checks(pos, &mut checks);
-    s.set_node(pos.clone());
-    let hint = match s.probe(r, 0) {
-        crate::solver::table::Found::Proven { best, .. } => Some(Move::from_raw(best)),
-        _ => None,
-    };
-    let order = hint
-        .filter(|h| checks.contains(*h))
-        .into_iter()
-        .chain(checks.iter().copied().filter(|&m| Some(m) != hint));
     ancestors.push(pos.key());
     let mut found = None;
-    for m in order {
+    let mut unreadable = None;
+    for &m in checks.iter() {
         let mut child = pos.clone();
         child.do_move(m);
         if mates_within(s, &child, r - 1, ancestors) {
+            if r >= 3 && split_useless(s, &child, r - 1, ancestors).0.is_empty() {
+                unreadable.get_or_insert(m);
+                continue;
+            }
             found = Some(m);
             break;
         }
@@ -218,7 +220,7 @@ pub fn first_mating_move(
         }
     }
     ancestors.pop();
-    found
+    found.or(unreadable)
 }
 
 struct Explorer<'a> {

@@ -14,11 +14,11 @@ pub mod mainline;
 pub mod table;
 
 use crate::rules::{Hand, Move, PieceKind, Position, Square};
-pub use dfpn::{Limits, Progress, Searcher, Techniques, Val};
+pub use dfpn::{Limits, Progress, Searcher, StopReason, Techniques, Val};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-pub use table::UNLIMITED;
+pub use table::{TableError, UNLIMITED};
 
 /// Whose pieces the defender holds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -122,6 +122,9 @@ pub struct Solution {
     pub position: Position,
     /// The length limit the search ran with, if any.
     pub max_plies: Option<u16>,
+    /// The limit that stopped the search (set whenever the answer is incomplete because of
+    /// one: status unknown, length not proven minimal, or main line cut short).
+    pub stopped_by: Option<StopReason>,
 }
 
 impl Solution {
@@ -173,12 +176,13 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver with `config` (its table is allocated now).
-    pub fn new(config: SolverConfig) -> Solver {
-        let mut searcher = Searcher::new(Position::startpos(), config.hash_mb);
+    /// A solver with `config`; its table is reserved now (and touched only as the search
+    /// uses it). An error when the table cannot be allocated.
+    pub fn new(config: SolverConfig) -> Result<Solver, TableError> {
+        let mut searcher = Searcher::new(Position::startpos(), config.hash_mb)?;
         searcher.techniques = config.techniques;
         searcher.table.hand_superiority = config.techniques.hand_superiority;
-        Solver { searcher, config }
+        Ok(Solver { searcher, config })
     }
 
     /// Solves `problem` (attacker = side to move), applying the defender-hand convention,
@@ -221,6 +225,7 @@ impl Solver {
         s.set_position(pos.clone());
         s.nodes = 0;
         s.cut_off = false;
+        s.stopped_by = None;
         s.limits = limits;
         let mut sol = Solution {
             status: Status::Unknown,
@@ -234,6 +239,7 @@ impl Solver {
             time: Duration::ZERO,
             position: pos.clone(),
             max_plies,
+            stopped_by: None,
         };
         let depth = max_plies.unwrap_or(UNLIMITED);
         let full_budget = s.limits.nodes;
@@ -264,6 +270,7 @@ impl Solver {
                     sol.plies = Some(best);
                     sol.nodes = s.nodes;
                     sol.time = start.elapsed();
+                    sol.stopped_by = s.stopped_by;
                     return sol;
                 }
                 let gap = best as i32 - lo;
@@ -293,11 +300,12 @@ impl Solver {
         }
         sol.nodes = s.nodes;
         sol.time = start.elapsed();
+        sol.stopped_by = s.stopped_by;
         sol
     }
 }
 
-/// Solves one position with a fresh solver.
-pub fn solve(problem: &Position, config: &SolverConfig) -> Solution {
-    Solver::new(config.clone()).solve(problem)
+/// Solves one position with a fresh solver (an error when its table cannot be allocated).
+pub fn solve(problem: &Position, config: &SolverConfig) -> Result<Solution, TableError> {
+    Ok(Solver::new(config.clone())?.solve(problem))
 }

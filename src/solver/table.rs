@@ -11,11 +11,28 @@
 //!
 //! Memory is a fixed array of cache-line-aligned buckets of [`BUCKET`] 32-byte entries, sized
 //! by `--hash`; an entry lives in the bucket its board key selects, so a lookup touches two
-//! cache lines. When the table passes [`GC_TRIGGER`] of its capacity, garbage collection
-//! empties the entries with the least search effort (their subtree sizes) until it is back
-//! under [`GC_TARGET`].
+//! cache lines.
+//!
+//! How the memory is managed:
+//! - it is asked of the operating system zeroed ([`std::alloc::alloc_zeroed`] of a size the
+//!   C library serves from fresh pages), and an all-zero entry is an empty one: nothing is
+//!   written up front, and a page costs something only once the search touches it. A size
+//!   that cannot be had is an error ([`TableError`]), never an abort.
+//! - clearing is by generation: each entry carries the generation it was written in, and
+//!   [`Table::clear`] moves to the next one in O(1) (entries of older generations count as
+//!   empty). When the 8-bit generation wraps, the memory is handed back and asked for anew,
+//!   zeroed, rather than written over.
+//! - each search ([`Table::new_search`]) has an age; entries carry the age of the search that
+//!   last wrote them. When the table passes [`GC_TRIGGER`] of its capacity, garbage
+//!   collection empties the entries of earlier searches first (least effort first), and only
+//!   then entries of the current search with the least effort (their subtree sizes), until
+//!   it is back under [`GC_TARGET`].
+//! - nothing the search depends on for its answer lives only in the table: the nodes of the
+//!   current path keep their children's values on the search's own stack, so an entry lost
+//!   to replacement or collection costs a re-search, never a wrong or different answer.
 
 use crate::rules::Hand;
+use std::alloc::Layout;
 
 /// Proof and disproof numbers are capped here; this value means "infinite".
 pub const INF: u32 = 1 << 30;
@@ -69,7 +86,11 @@ pub struct Entry {
     pub state: State,
     /// Table generation the entry belongs to (older ones count as empty).
     pub generation: u8,
+    /// Age of the search that wrote the entry (see [`Table::new_search`]).
+    pub age: u16,
 }
+
+const _: () = assert!(std::mem::size_of::<Entry>() == 32);
 
 impl Entry {
     /// The path key of a [`State::RepDisproven`] entry.
@@ -125,11 +146,91 @@ pub enum Found {
     },
 }
 
+/// A table that cannot be had.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// The operating system refused the memory.
+    #[error("cannot allocate a transposition table of {mb} MB: not enough memory")]
+    OutOfMemory {
+        /// The size asked for, in megabytes.
+        mb: usize,
+    },
+    /// The size is beyond what this machine can address.
+    #[error("a transposition table of {mb} MB is too large for this machine")]
+    TooLarge {
+        /// The size asked for, in megabytes.
+        mb: usize,
+    },
+}
+
+/// The bucket array: zeroed memory from the allocator, touched only where it is used.
+///
+/// Asked for with the C library's own alignment (so that a large request is served by
+/// `calloc` from fresh, untouched pages rather than written with zeros) and a bucket's
+/// worth of slack, and aligned by hand.
+struct Buckets {
+    base: *mut u8,
+    layout: Layout,
+    start: *mut Bucket,
+    len: usize,
+}
+
+// SAFETY: `Buckets` owns its allocation exclusively, like a `Box<[Bucket]>`.
+unsafe impl Send for Buckets {}
+// SAFETY: shared access only reads.
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    fn zeroed(len: usize, mb: usize) -> Result<Buckets, TableError> {
+        let size = len
+            .checked_mul(std::mem::size_of::<Bucket>())
+            .and_then(|s| s.checked_add(std::mem::align_of::<Bucket>()))
+            .ok_or(TableError::TooLarge { mb })?;
+        let layout = Layout::from_size_align(size, 16).map_err(|_| TableError::TooLarge { mb })?;
+        // SAFETY: `layout` has a non-zero size.
+        let base = unsafe { std::alloc::alloc_zeroed(layout) };
+        if base.is_null() {
+            return Err(TableError::OutOfMemory { mb });
+        }
+        let offset = base.align_offset(std::mem::align_of::<Bucket>());
+        // SAFETY: the slack of one bucket's alignment keeps `len` buckets inside the block.
+        let start = unsafe { base.add(offset) } as *mut Bucket;
+        Ok(Buckets {
+            base,
+            layout,
+            start,
+            len,
+        })
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[Bucket] {
+        // SAFETY: `start` is aligned, the block holds `len` buckets, and all-zero bytes are a
+        // valid `Bucket` (every field an integer, `State::Empty` = 0).
+        unsafe { std::slice::from_raw_parts(self.start, self.len) }
+    }
+
+    #[inline]
+    fn as_mut_slice(&mut self) -> &mut [Bucket] {
+        // SAFETY: as in `as_slice`, and `&mut self` makes the access exclusive.
+        unsafe { std::slice::from_raw_parts_mut(self.start, self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: `base` came from `alloc_zeroed` with `layout`.
+        unsafe { std::alloc::dealloc(self.base, self.layout) }
+    }
+}
+
 /// The table.
 pub struct Table {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     mask: usize,
+    mb: usize,
     generation: u8,
+    age: u16,
     used: usize,
     /// Number of garbage collections run.
     pub gc_runs: u64,
@@ -139,26 +240,50 @@ pub struct Table {
 
 impl Table {
     /// A table of about `mb` megabytes (rounded down to a power of two buckets, at least
-    /// 256 buckets).
-    pub fn new(mb: usize) -> Table {
-        let bytes = mb.max(1) * 1024 * 1024;
+    /// 256 buckets, 32 KB). The memory is not touched here.
+    pub fn new(mb: usize) -> Result<Table, TableError> {
+        let bytes = mb
+            .max(1)
+            .checked_mul(1024 * 1024)
+            .ok_or(TableError::TooLarge { mb })?;
         let mut n = 256usize;
-        while n * 2 * std::mem::size_of::<Bucket>() <= bytes {
+        while n
+            .checked_mul(2 * std::mem::size_of::<Bucket>())
+            .is_some_and(|b| b <= bytes)
+        {
             n *= 2;
         }
-        Table {
-            buckets: vec![Bucket::default(); n],
+        Ok(Table {
+            buckets: Buckets::zeroed(n, mb)?,
             mask: n - 1,
+            mb,
             generation: 1,
+            age: 0,
             used: 0,
             gc_runs: 0,
             hand_superiority: true,
-        }
+        })
+    }
+
+    /// The size asked for, in megabytes.
+    pub fn megabytes(&self) -> usize {
+        self.mb
+    }
+
+    /// Starts a new search: entries written from now on are of a new age, and garbage
+    /// collection ages out those of earlier searches first.
+    pub fn new_search(&mut self) {
+        self.age = self.age.wrapping_add(1);
+    }
+
+    /// Occupied slots.
+    pub fn used(&self) -> usize {
+        self.used
     }
 
     /// Number of entry slots.
     pub fn capacity(&self) -> usize {
-        self.buckets.len() * BUCKET
+        self.buckets.len * BUCKET
     }
 
     /// Occupied slots in thousandths (USI `hashfull`).
@@ -166,11 +291,17 @@ impl Table {
         (self.used as u64 * 1000 / self.capacity() as u64) as u32
     }
 
-    /// Forgets everything (in O(1) but for a real clear every 255 calls).
+    /// Forgets everything, in O(1): the entries of the old generation count as empty from
+    /// now on. Every 255 calls the memory is handed back and asked for anew (zeroed pages
+    /// again, not written); should that fail, it is zeroed in place.
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.buckets.fill(Bucket::default());
+            let len = self.buckets.len;
+            match Buckets::zeroed(len, self.mb) {
+                Ok(b) => self.buckets = b,
+                Err(_) => self.buckets.as_mut_slice().fill(Bucket::default()),
+            }
             self.generation = 1;
         }
         self.used = 0;
@@ -192,7 +323,7 @@ impl Table {
     /// expansion of a node prefetches all its children's buckets first).
     #[inline]
     pub fn prefetch(&self, board: u64) {
-        let p = &self.buckets[self.bucket_of(board)] as *const Bucket as *const i8;
+        let p = &self.buckets.as_slice()[self.bucket_of(board)] as *const Bucket as *const i8;
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch is only a hint; `p` points into the live bucket array.
         unsafe {
@@ -208,7 +339,7 @@ impl Table {
     /// `depth` plies, from a path with key `path`.
     #[inline]
     pub fn lookup(&self, board: u64, hand: Hand, depth: u16, path: u64) -> Found {
-        let bucket = &self.buckets[self.bucket_of(board)].0;
+        let bucket = &self.buckets.as_slice()[self.bucket_of(board)].0;
         let mut unknown = Found::None;
         for e in bucket {
             if e.board != board || !self.live(e) {
@@ -268,13 +399,16 @@ impl Table {
     /// a free slot of the window or the one with the least effort.
     pub fn store(&mut self, mut entry: Entry) {
         entry.generation = self.generation;
+        entry.age = self.age;
         let b = self.bucket_of(entry.board);
+        let age = self.age;
+        let buckets = self.buckets.as_mut_slice();
         let mut free: Option<usize> = None;
         let mut victim = 0;
         let mut victim_amount = u32::MAX;
         for i in 0..BUCKET {
-            let e = self.buckets[b].0[i];
-            if !self.live(&e) {
+            let e = buckets[b].0[i];
+            if e.state == State::Empty || e.generation != entry.generation {
                 if free.is_none() {
                     free = Some(i);
                 }
@@ -307,7 +441,7 @@ impl Table {
                     _ => false,
                 };
                 if redundant {
-                    self.buckets[b].0[i].state = State::Empty;
+                    buckets[b].0[i].state = State::Empty;
                     self.used -= 1;
                     if free.is_none() {
                         free = Some(i);
@@ -319,6 +453,12 @@ impl Table {
                 // Solved entries are worth more than their effort suggests.
                 State::Proven | State::Disproven => e.amount.saturating_mul(4),
                 _ => e.amount,
+            };
+            // Entries of earlier searches go before any of the current one.
+            let weight = if e.age == age {
+                weight.saturating_add(1 << 31)
+            } else {
+                weight.min((1 << 31) - 1)
             };
             if weight < victim_amount {
                 victim_amount = weight;
@@ -332,7 +472,7 @@ impl Table {
             }
             None => victim,
         };
-        self.buckets[b].0[i] = entry;
+        buckets[b].0[i] = entry;
         if self.used as f64 > GC_TRIGGER * self.capacity() as f64 {
             self.collect_garbage();
         }
@@ -343,7 +483,7 @@ impl Table {
     pub fn drop_unknown(&mut self) {
         let generation = self.generation;
         let mut removed = 0;
-        for b in self.buckets.iter_mut() {
+        for b in self.buckets.as_mut_slice().iter_mut() {
             for e in b.0.iter_mut() {
                 if e.generation == generation && e.state == State::Unknown {
                     e.state = State::Empty;
@@ -354,44 +494,49 @@ impl Table {
         self.used -= removed;
     }
 
-    /// Empties the entries with the least search effort until the table is at
-    /// [`GC_TARGET`].
+    /// Empties entries until the table is at [`GC_TARGET`]: those of earlier searches
+    /// first, then those of the current search; within each, least effort first.
     pub fn collect_garbage(&mut self) {
         self.gc_runs += 1;
         let target = (GC_TARGET * self.capacity() as f64) as usize;
         if self.used <= target {
             return;
         }
-        // Find the effort threshold by a histogram over log2(amount).
-        let mut hist = [0usize; 33];
-        let generation = self.generation;
-        for b in &self.buckets {
+        // Removal classes: entries of earlier searches in 0..33, of the current one in
+        // 33..66, by log2(effort) within each. A histogram finds the cut.
+        let (generation, age) = (self.generation, self.age);
+        let class = |e: &Entry| -> usize {
+            let effort = 32 - e.amount.leading_zeros() as usize;
+            if e.age == age { 33 + effort } else { effort }
+        };
+        let mut hist = [0usize; 66];
+        for b in self.buckets.as_slice() {
             for e in &b.0 {
                 if e.state != State::Empty && e.generation == generation {
-                    hist[32 - e.amount.leading_zeros() as usize] += 1;
+                    hist[class(e)] += 1;
                 }
             }
         }
         let mut to_remove = self.used - target;
         let mut cut = 0;
         let mut partial = 0;
-        for (b, &n) in hist.iter().enumerate() {
+        for (c, &n) in hist.iter().enumerate() {
             if n >= to_remove {
-                cut = b;
+                cut = c;
                 partial = to_remove;
                 break;
             }
             to_remove -= n;
         }
         let mut removed = 0;
-        for b in self.buckets.iter_mut() {
+        for b in self.buckets.as_mut_slice().iter_mut() {
             for e in b.0.iter_mut() {
                 if e.state == State::Empty || e.generation != generation {
                     continue;
                 }
-                let class = 32 - e.amount.leading_zeros() as usize;
-                if class < cut || (class == cut && partial > 0) {
-                    if class == cut {
+                let c = class(e);
+                if c < cut || (c == cut && partial > 0) {
+                    if c == cut {
                         partial -= 1;
                     }
                     e.state = State::Empty;
@@ -423,7 +568,7 @@ mod tests {
 
     #[test]
     fn hand_superiority() {
-        let mut t = Table::new(1);
+        let mut t = Table::new(1).unwrap();
         let one = Hand::EMPTY.with(PieceKind::Crane);
         let two = one.with(PieceKind::Swallow);
         t.store(entry(42, one, State::Proven, 5));
@@ -445,7 +590,7 @@ mod tests {
 
     #[test]
     fn repetition_disproof_is_path_bound() {
-        let mut t = Table::new(1);
+        let mut t = Table::new(1).unwrap();
         let mut e = entry(7, Hand::EMPTY, State::RepDisproven, UNLIMITED);
         e.set_path(99);
         t.store(e);
@@ -467,7 +612,7 @@ mod tests {
 
     #[test]
     fn garbage_collection_keeps_the_table_bounded() {
-        let mut t = Table::new(1);
+        let mut t = Table::new(1).unwrap();
         let cap = t.capacity();
         for i in 0..(cap as u64 * 3) {
             let mut e = entry(
@@ -481,5 +626,158 @@ mod tests {
         }
         assert!(t.gc_runs > 0);
         assert!(t.permille_full() <= (GC_TRIGGER * 1000.0) as u32 + 1);
+    }
+
+    fn hand(counts: &[(PieceKind, u32)]) -> Hand {
+        let mut h = Hand::EMPTY;
+        for &(k, n) in counts {
+            h.set(k, n);
+        }
+        h
+    }
+
+    /// Fills the table's bucket of key `board` (entries differing in their hands).
+    fn fill_bucket(t: &mut Table, board: u64, amount: u32) -> Vec<Hand> {
+        let hands: Vec<Hand> = (0..BUCKET as u32)
+            .map(|i| hand(&[(PieceKind::Swallow, i + 1)]))
+            .collect();
+        for &h in &hands {
+            let mut e = entry(board, h, State::Unknown, 3);
+            e.amount = amount;
+            t.store(e);
+        }
+        hands
+    }
+
+    fn unknown_at(t: &Table, board: u64, h: Hand) -> bool {
+        matches!(t.lookup(board, h, 3, 0), Found::Unknown { .. })
+    }
+
+    #[test]
+    fn clear_forgets_everything_in_every_generation() {
+        let mut t = Table::new(1).unwrap();
+        // Past the 8-bit generation's wrap, where the memory is asked for anew.
+        for round in 0..600u64 {
+            let board = 1000 + round;
+            t.store(entry(board, Hand::EMPTY, State::Proven, 3));
+            assert!(matches!(
+                t.lookup(board, Hand::EMPTY, 3, 0),
+                Found::Proven { .. }
+            ));
+            assert_eq!(t.used(), 1);
+            t.clear();
+            assert_eq!(t.used(), 0);
+            assert_eq!(t.lookup(board, Hand::EMPTY, 3, 0), Found::None);
+            // An entry of the previous generation is gone too.
+            assert_eq!(t.lookup(board - 1, Hand::EMPTY, 3, 0), Found::None);
+        }
+    }
+
+    #[test]
+    fn replacement_takes_entries_of_earlier_searches_first() {
+        let mut t = Table::new(1).unwrap();
+        t.new_search();
+        let old = fill_bucket(&mut t, 77, 1_000_000);
+        t.new_search();
+        // A full bucket of expensive entries of the previous search, then cheap ones of
+        // this search: each new one replaces an old one, never one of its own search.
+        for i in 0..BUCKET as u32 {
+            let h = hand(&[(PieceKind::Crane, 1), (PieceKind::Pheasant, i)]);
+            let mut e = entry(77, h, State::Unknown, 3);
+            e.amount = 1;
+            t.store(e);
+            assert!(unknown_at(&t, 77, h));
+        }
+        assert!(old.iter().all(|&h| !unknown_at(&t, 77, h)));
+        // Within one search, the entry with the least effort goes.
+        let h = hand(&[(PieceKind::LeftQuail, 1)]);
+        let mut e = entry(77, h, State::Unknown, 3);
+        e.amount = 5;
+        t.store(e);
+        assert!(unknown_at(&t, 77, h));
+        assert_eq!(
+            (0..BUCKET as u32)
+                .filter(|&i| unknown_at(
+                    &t,
+                    77,
+                    hand(&[(PieceKind::Crane, 1), (PieceKind::Pheasant, i)])
+                ))
+                .count(),
+            BUCKET - 1
+        );
+    }
+
+    #[test]
+    fn garbage_collection_ages_out_earlier_searches_first() {
+        let mut t = Table::new(1).unwrap();
+        let cap = t.capacity() as u64;
+        // An earlier search fills 60 % of the table with expensive entries.
+        t.new_search();
+        let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let old_n = cap * 6 / 10;
+        for i in 0..old_n {
+            let mut e = entry(key(i), Hand::EMPTY, State::Proven, 5);
+            e.amount = 1 << 20;
+            t.store(e);
+        }
+        let old_kept = t.used() as u64;
+        assert!(old_kept > old_n * 9 / 10, "old entries stored: {old_kept}");
+        // The current search stores cheap entries until collection runs.
+        t.new_search();
+        let runs = t.gc_runs;
+        let alive =
+            |t: &Table, n: u64| (0..n).filter(|&j| unknown_at2(t, key(1 << 40 | j))).count();
+        let mut i = 0;
+        let mut before = 0;
+        while t.gc_runs == runs {
+            if t.used() as f64 >= GC_TRIGGER * cap as f64 - 1.0 {
+                before = alive(&t, i);
+            }
+            let mut e = entry(key(1 << 40 | i), Hand::EMPTY, State::Unknown, 5);
+            e.amount = 1;
+            t.store(e);
+            i += 1;
+        }
+        // The collection took old entries only, although each is worth far more effort:
+        // every entry of the current search alive before it is alive after it.
+        assert!(before > 0);
+        assert!(alive(&t, i) > before, "{} of {before} kept", alive(&t, i));
+        assert!(t.permille_full() <= (GC_TARGET * 1000.0) as u32 + 1);
+    }
+
+    fn unknown_at2(t: &Table, board: u64) -> bool {
+        matches!(t.lookup(board, Hand::EMPTY, 5, 0), Found::Unknown { .. })
+    }
+
+    #[test]
+    fn impossible_sizes_are_errors() {
+        assert!(matches!(
+            Table::new(usize::MAX),
+            Err(TableError::TooLarge { .. })
+        ));
+        // 2^46 bytes: addressable, but more than any machine this runs on can give.
+        assert!(Table::new(1 << 26).is_err());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn memory_is_touched_only_where_used() {
+        fn resident_kb() -> u64 {
+            let s = std::fs::read_to_string("/proc/self/statm").unwrap();
+            let pages: u64 = s.split_whitespace().nth(1).unwrap().parse().unwrap();
+            pages * 4
+        }
+        let before = resident_kb();
+        let mut t = Table::new(1024).unwrap();
+        t.store(entry(5, Hand::EMPTY, State::Proven, 1));
+        t.clear();
+        t.store(entry(6, Hand::EMPTY, State::Proven, 1));
+        let grown = resident_kb().saturating_sub(before);
+        // Other test threads allocate too; a written gigabyte would show as ~1,000,000 KB.
+        assert!(grown < 200_000, "a 1 GB table made {grown} KB resident");
+        assert!(matches!(
+            t.lookup(6, Hand::EMPTY, 1, 0),
+            Found::Proven { .. }
+        ));
     }
 }

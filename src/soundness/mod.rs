@@ -207,11 +207,17 @@ pub fn verify_with(
                 None => "no mate".into(),
             });
         }
-        Status::Unknown => report.reasons.push("a limit stopped the solve".into()),
+        Status::Unknown => report.reasons.push(format!(
+            "the solve was stopped: {}",
+            limit_hit(sol.stopped_by)
+        )),
         Status::Mate => {
             let mut undecided = Vec::new();
             if !sol.minimal || !sol.complete {
-                undecided.push("the solution could not be completed within the limits".into());
+                undecided.push(format!(
+                    "the solution could not be completed: {}",
+                    limit_hit(sol.stopped_by)
+                ));
             } else {
                 let n = sol.plies.unwrap_or(0);
                 let (cooks, duals, complete) =
@@ -219,7 +225,13 @@ pub fn verify_with(
                 report.cooks = cooks;
                 report.final_duals = duals;
                 if !complete {
-                    undecided.push("the cook search hit a limit".into());
+                    undecided.push(match solver.searcher.stopped_by {
+                        Some(r) => format!("the cook search was stopped: {}", r.describe()),
+                        None => format!(
+                            "the solution tree has more than {MAX_TREE_NODES} attacker nodes \
+                             to search for cooks"
+                        ),
+                    });
                 }
                 if !(first_flaw && (!report.cooks.is_empty() || !undecided.is_empty())) {
                     let duals = report.final_dual_moves();
@@ -233,7 +245,10 @@ pub fn verify_with(
                     );
                     report.redundant = redundant;
                     if !complete {
-                        undecided.push("the redundancy check hit a limit".into());
+                        undecided.push(format!(
+                            "the redundancy check was stopped: {}",
+                            limit_hit(solver.searcher.stopped_by)
+                        ));
                     }
                 }
                 if let Some(moves) = intended {
@@ -290,6 +305,11 @@ pub fn verify_with(
     report
 }
 
+/// How a report names the limit that stopped a search.
+fn limit_hit(r: Option<crate::solver::StopReason>) -> &'static str {
+    r.map_or("a limit was reached", |r| r.describe())
+}
+
 /// Cooks and final duals along the main line; `false` when a limit cut the search.
 fn find_cooks(
     solver: &mut Solver,
@@ -339,7 +359,9 @@ fn find_cooks(
                 }
             }
         }
+        // The quick pass's own budget is no limit of the user's.
         s.aborted = false;
+        s.stopped_by = None;
     }
     let mut cooks = Vec::new();
     let mut duals = Vec::new();
@@ -535,9 +557,32 @@ fn find_redundant(
             Status::Unknown => complete = false,
             Status::NoMate => {}
             Status::Mate => {
-                if !r.complete || !r.minimal {
+                if r.minimal && r.plies != Some(n) {
+                    // A proven shorter mate: not the same solution, whatever its line.
+                } else if !r.minimal || (!r.complete && r.stopped_by.is_some()) {
                     complete = false;
                 } else if r.plies == Some(n) {
+                    // Without the piece, the main line reader can meet a mate whose reply
+                    // has no real defence left (only interpositions the useless rule sets
+                    // aside); the line then stops short. What matters here is whether this
+                    // problem's line is a solution there: if so, look for cooks along it.
+                    let r = if r.complete {
+                        r
+                    } else {
+                        let same = check_intended(solver, &r, n, &sol.moves, budget).is_solution;
+                        if solver.searcher.aborted {
+                            complete = false;
+                            continue;
+                        }
+                        if !same {
+                            continue;
+                        }
+                        Solution {
+                            moves: sol.moves.clone(),
+                            complete: true,
+                            ..r
+                        }
+                    };
                     // Removable only if what is left is still a sound problem with this
                     // solution: a piece whose removal lets in a cook is doing its job.
                     let (cooks, q_duals, whole) = find_cooks(solver, &r, budget, true);

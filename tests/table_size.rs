@@ -1,0 +1,202 @@
+//! One answer whatever the table size: status, length, main line, verdict, cooks, duals and
+//! redundant pieces are the same with a table of 1 MB as with 1 GB, and equal to what the
+//! problem files record (their answers are checked by brute force in problem_sets.rs). The
+//! positions that once came back `unknown` with no limit set, or ran away, at one size and
+//! not at another are regression tests here. The sweep over all sizes runs with
+//! `--ignored` (in release, by `.ci/run`).
+
+use toritsume::notation::parse_position;
+use toritsume::problem::Problem;
+use toritsume::rules::Position;
+use toritsume::solver::{Solver, SolverConfig, Status};
+use toritsume::soundness::{Report, verify};
+
+/// Table sizes (MB) every answer must be the same at.
+const SIZES: [usize; 6] = [1, 4, 16, 64, 256, 1024];
+
+/// No mate (RULES.md: the defender holds the rest). At 256 MB the search once stopped with
+/// pn = INF and a small dn, and said `unknown` with no limit given.
+const NO_MATE_A: &str = "7/3cp2/3Pcr1/3C1k1/2+FRL1s/3C2s/7 b P 1";
+/// No mate: a bare board and a full hand of checks; `unknown` at 64 MB once.
+const NO_MATE_B: &str = "3k3/7/7/7/7/7/3K3 b 2F2C2P 1";
+/// A sound 21-ply problem of problems/generated.jsonl whose redundancy check once ran for
+/// minutes at 256 MB and took a third of a second at every other size.
+const SOUND_21: &str = "7/3cp2/3Pcr1/3C1k1/2+FRL1s/3CS1s/7 b P 1";
+
+fn load(path: &str) -> Vec<Problem> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| Problem::from_json(l).unwrap_or_else(|e| panic!("{path}: {e}: {l}")))
+        .collect()
+}
+
+fn solver(mb: usize) -> Solver {
+    Solver::new(SolverConfig {
+        hash_mb: mb,
+        ..SolverConfig::default()
+    })
+    .unwrap_or_else(|e| panic!("{mb} MB: {e}"))
+}
+
+/// Everything a verification answers, written out for comparison.
+fn answer(r: &Report) -> String {
+    let s = &r.solution;
+    let moves: Vec<String> = s.moves.iter().map(|m| m.usi()).collect();
+    let cooks: Vec<String> = r
+        .cooks
+        .iter()
+        .chain(&r.final_duals)
+        .map(|c| {
+            let line: Vec<String> = c.line.iter().map(|m| m.usi()).collect();
+            format!("ply {} {}: {}", c.ply, c.mv.usi(), line.join(" "))
+        })
+        .collect();
+    let redundant: Vec<String> = r.redundant.iter().map(|x| x.describe()).collect();
+    format!(
+        "{} {:?} minimal {} complete {} [{}] spare {} useless {} | {} | cooks/duals {:?} | redundant {:?} | {:?}",
+        s.status.as_str(),
+        s.plies,
+        s.minimal,
+        s.complete,
+        moves.join(" "),
+        s.spare.sfen_upper(),
+        s.useless.len(),
+        r.verdict.as_str(),
+        cooks,
+        redundant,
+        r.reasons,
+    )
+}
+
+/// Verifies `problems` with a table of `mb` MB, each from an empty table as
+/// `toritsume verify` does.
+fn verify_all(mb: usize, problems: &[Position]) -> Vec<Report> {
+    let mut s = solver(mb);
+    problems
+        .iter()
+        .map(|p| {
+            s.searcher.table.clear();
+            verify(&mut s, p, None)
+        })
+        .collect()
+}
+
+/// The records' positions (every `every`th) and their recorded answers.
+fn records(path: &str, every: usize) -> Vec<(Position, Problem)> {
+    load(path)
+        .into_iter()
+        .step_by(every)
+        .map(|p| (parse_position(&p.sfen).unwrap(), p))
+        .collect()
+}
+
+/// Each report says what its record says: status, length, main line, verdict.
+fn matches_record(r: &Report, p: &Problem, mb: usize) {
+    let s = &r.solution;
+    let recorded_nomate = p.extra.get("status").and_then(|v| v.as_str()) == Some("nomate");
+    if recorded_nomate {
+        assert_eq!(s.status, Status::NoMate, "{mb} MB: {}", p.sfen);
+    } else {
+        assert_eq!(s.status, Status::Mate, "{mb} MB: {}", p.sfen);
+        assert_eq!(s.plies, p.plies, "{mb} MB: {}", p.sfen);
+        let moves: Vec<String> = s.moves.iter().map(|m| m.usi()).collect();
+        assert_eq!(moves, p.moves, "{mb} MB: {}", p.sfen);
+    }
+    assert_eq!(
+        Some(r.verdict.as_str()),
+        p.verdict.as_deref(),
+        "{mb} MB: {}: {:?}",
+        p.sfen,
+        r.reasons
+    );
+}
+
+/// Verifies the records at every size: each as recorded, and every answer (cooks, duals and
+/// redundant pieces included) the same at every size.
+fn same_at_every_size(path: &str, every: usize, sizes: &[usize]) {
+    let recs = records(path, every);
+    let positions: Vec<Position> = recs.iter().map(|(p, _)| p.clone()).collect();
+    let mut first: Option<(usize, Vec<String>)> = None;
+    for &mb in sizes {
+        let reports = verify_all(mb, &positions);
+        for (r, (_, p)) in reports.iter().zip(&recs) {
+            matches_record(r, p, mb);
+        }
+        let answers: Vec<String> = reports.iter().map(answer).collect();
+        match &first {
+            None => first = Some((mb, answers)),
+            Some((mb0, a0)) => {
+                for (i, (a, b)) in a0.iter().zip(&answers).enumerate() {
+                    assert_eq!(a, b, "{}: {mb0} MB and {mb} MB differ", recs[i].1.sfen);
+                }
+            }
+        }
+    }
+}
+
+fn solve_at(mb: usize, sfen: &str) -> toritsume::solver::Solution {
+    solver(mb).solve(&parse_position(sfen).unwrap())
+}
+
+#[test]
+fn no_mate_once_unknown_at_256_mb() {
+    let s = solve_at(256, NO_MATE_A);
+    assert_eq!(s.status, Status::NoMate, "{:?}", s.stopped_by);
+    assert_eq!(s.stopped_by, None);
+}
+
+#[test]
+fn no_mate_once_unknown_at_64_mb() {
+    let s = solve_at(64, NO_MATE_B);
+    assert_eq!(s.status, Status::NoMate, "{:?}", s.stopped_by);
+}
+
+#[test]
+fn redundancy_check_once_runaway_at_256_mb() {
+    let p = parse_position(SOUND_21).unwrap();
+    let reports = verify_all(256, &[p]);
+    let r = &reports[0];
+    assert_eq!(r.verdict.as_str(), "sound", "{:?}", r.reasons);
+    assert_eq!(r.solution.plies, Some(21));
+    // It takes about 1.4 M nodes at any size; the runaway took hundreds of millions.
+    assert!(r.nodes < 20_000_000, "{} nodes", r.nodes);
+}
+
+#[test]
+fn classic_set_same_at_small_and_medium_tables() {
+    same_at_every_size("problems/classic.jsonl", 1, &[1, 64]);
+}
+
+#[test]
+#[ignore = "every size from 1 MB to 1 GB; run in release by .ci/run"]
+fn classic_set_same_at_every_size() {
+    same_at_every_size("problems/classic.jsonl", 1, &SIZES);
+}
+
+#[test]
+#[ignore = "every size from 1 MB to 1 GB; run in release by .ci/run"]
+fn generated_sample_same_at_every_size() {
+    same_at_every_size("problems/generated.jsonl", 25, &SIZES);
+}
+
+#[test]
+#[ignore = "every size from 1 MB to 1 GB; run in release by .ci/run"]
+fn regressions_same_at_every_size() {
+    for &mb in &SIZES {
+        for sfen in [NO_MATE_A, NO_MATE_B] {
+            let s = solve_at(mb, sfen);
+            assert_eq!(s.status, Status::NoMate, "{mb} MB: {sfen}");
+            assert_eq!(s.stopped_by, None);
+        }
+        let r = &verify_all(mb, &[parse_position(SOUND_21).unwrap()])[0];
+        assert_eq!(r.verdict.as_str(), "sound", "{mb} MB: {:?}", r.reasons);
+        let moves: Vec<String> = r.solution.moves.iter().map(|m| m.usi()).collect();
+        let recorded = load("problems/generated.jsonl")
+            .into_iter()
+            .find(|p| p.sfen == SOUND_21)
+            .expect("the 21-ply problem is in problems/generated.jsonl");
+        assert_eq!(moves, recorded.moves, "{mb} MB");
+    }
+}
