@@ -174,3 +174,53 @@ fn unknown_names_the_limit_that_was_reached() {
     assert_eq!(v["status"], "mate");
     assert!(v.get("stopped_by").is_none());
 }
+
+#[test]
+fn huge_times_and_nan_scores_are_refused_not_panics() {
+    for args in [
+        &["solve", "--time", "1e30", "4pk1/5l1/3C2F/7/7/7/7 b C 1"][..],
+        &["verify", "--time", "1e19", "4pk1/5l1/3C2F/7/7/7/7 b C 1"][..],
+        &[
+            "generate",
+            "--plies",
+            "3",
+            "--count",
+            "1",
+            "--min-score",
+            "nan",
+        ][..],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("error: --"), "{}", stderr(&o));
+    }
+    // A long but representable time is fine.
+    let o = run(&["solve", "--time", "1e9", "4pk1/5l1/3C2F/7/7/7/7 b C 1"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("Mate in 1 ply"));
+}
+
+#[test]
+fn missing_files_bom_and_bad_utf8_lines() {
+    let o = run(&["solve", "nonexist.jsonl"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o).trim(),
+        "error: cannot open nonexist.jsonl: No such file or directory"
+    );
+    let dir = std::env::temp_dir().join(format!("toritsume-input-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mixed.txt");
+    // A byte-order mark, a mate in 1, a line that is not UTF-8, another mate in 1.
+    let mut bytes = b"\xef\xbb\xbf4pk1/5l1/3C2F/7/7/7/7 b C 1\n".to_vec();
+    bytes.extend_from_slice(b"\xff\xfe not text\n4pk1/5l1/3C2F/7/7/7/7 b F 1\n");
+    std::fs::write(&file, bytes).unwrap();
+    let o = run(&["solve", "--json", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let text = stdout(&o);
+    let answered: Vec<&str> = text.lines().collect();
+    assert_eq!(answered.len(), 2, "{answered:?}");
+    assert!(answered.iter().all(|l| l.contains("\"status\":\"mate\"")));
+    assert!(stderr(&o).contains("line 2 of") && stderr(&o).contains("not UTF-8"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -225,3 +225,29 @@ fn a_table_too_large_is_reported_and_the_engine_keeps_running() {
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }
+
+#[test]
+fn a_rejected_position_is_not_replaced_by_the_previous_one() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until("usiok", 5 * SECOND);
+    // A mate in 1, then an impossible position (two phoenixes of one side).
+    e.send("position sfen 4pk1/5l1/3C2F/7/7/7/7 b Cf2c3pl2r16s 1");
+    e.send("position sfen kk5/7/7/7/7/7/6K b - 1");
+    e.send("go mate 1000");
+    let out = e.until("checkmate", 10 * SECOND);
+    assert!(
+        out.iter().any(|l| l.starts_with("info string no position")),
+        "{out:?}"
+    );
+    assert_eq!(out.last().unwrap(), "checkmate nomate");
+    // A good position afterwards is searched as usual.
+    e.send("position sfen 4pk1/5l1/3C2F/7/7/7/7 b Cf2c3pl2r16s 1");
+    e.send("go mate 1000");
+    assert_eq!(
+        e.until("checkmate", 10 * SECOND).last().unwrap(),
+        "checkmate C*1b"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}

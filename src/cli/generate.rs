@@ -192,6 +192,11 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<i32> {
         a.threads
     };
     config.shard = shard;
+    if let Some(s) = a.min_score
+        && !s.is_finite()
+    {
+        bail!("--min-score must be a number, got {s}");
+    }
     config.min_score = a.min_score;
     config.hash_mb = a.hash.max(1);
     config.max_candidates = a.max_candidates;

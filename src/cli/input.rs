@@ -21,18 +21,18 @@ pub struct Item {
 pub fn read_items(words: &[String]) -> anyhow::Result<Vec<Item>> {
     let joined = words.join(" ");
     if joined == "-" {
-        let mut text = String::new();
+        let mut bytes = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut text)
+            .read_to_end(&mut bytes)
             .map_err(|e| anyhow::anyhow!("cannot read standard input: {e}"))?;
-        return Ok(parse_lines(&text, "standard input"));
+        return Ok(parse_lines(&bytes, "standard input"));
     }
     if words.len() == 1 {
         let path = std::path::Path::new(&words[0]);
         if path.is_file() {
-            let text = std::fs::read_to_string(path)
+            let bytes = std::fs::read(path)
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
-            return Ok(parse_lines(&text, &path.display().to_string()));
+            return Ok(parse_lines(&bytes, &path.display().to_string()));
         }
         if path.is_dir() {
             anyhow::bail!(
@@ -41,18 +41,46 @@ pub fn read_items(words: &[String]) -> anyhow::Result<Vec<Item>> {
             );
         }
     }
-    Ok(vec![parse_one(&joined, "argument".into())])
+    let item = parse_one(&joined, "argument".into());
+    if words.len() == 1 && item.position.is_err() && looks_like_path(&words[0]) {
+        anyhow::bail!("cannot open {}: No such file or directory", words[0]);
+    }
+    Ok(vec![item])
 }
 
-fn parse_lines(text: &str, name: &str) -> Vec<Item> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| {
-            let t = l.trim();
-            !t.is_empty() && !t.starts_with('#')
-        })
-        .map(|(i, l)| parse_one(l.trim(), format!("line {} of {name}", i + 1)))
-        .collect()
+/// Whether a word that is not a position was meant as a file name: a known extension, or a
+/// path that starts like one.
+fn looks_like_path(word: &str) -> bool {
+    const EXTENSIONS: [&str; 8] = [
+        ".jsonl", ".json", ".ndjson", ".txt", ".sfen", ".fen", ".epd", ".csv",
+    ];
+    let lower = word.to_ascii_lowercase();
+    EXTENSIONS.iter().any(|e| lower.ends_with(e))
+        || ["/", "./", "../", "~/"].iter().any(|p| word.starts_with(p))
+}
+
+/// The lines of a file (a UTF-8 byte-order mark at its start skipped); a line that is not
+/// UTF-8 is an item of its own that says so, and the others are read as usual.
+fn parse_lines(bytes: &[u8], name: &str) -> Vec<Item> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let mut out = Vec::new();
+    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        let origin = format!("line {} of {name}", i + 1);
+        let Ok(line) = std::str::from_utf8(raw) else {
+            out.push(Item {
+                origin,
+                record: None,
+                position: Err("not UTF-8".into()),
+            });
+            continue;
+        };
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        out.push(parse_one(t, origin));
+    }
+    out
 }
 
 fn parse_one(text: &str, origin: String) -> Item {

@@ -66,13 +66,18 @@ pub enum TechniqueArg {
     Tca,
 }
 
+/// The largest `--time` accepted (about 31 years; beyond it, leave `--time` out).
+pub const MAX_TIME_SECONDS: f64 = 1e9;
+
 impl SearchArgs {
     /// The solver settings for one worker of `workers`.
     pub fn config(&self, workers: usize) -> anyhow::Result<SolverConfig> {
         if let Some(t) = self.time
-            && !(t.is_finite() && t > 0.0)
+            && !(t.is_finite() && t > 0.0 && t <= MAX_TIME_SECONDS)
         {
-            anyhow::bail!("--time must be a positive number of seconds, got {t}");
+            anyhow::bail!(
+                "--time must be a positive number of seconds, at most {MAX_TIME_SECONDS:e}, got {t}"
+            );
         }
         Ok(SolverConfig {
             max_plies: self.max_plies,

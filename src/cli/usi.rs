@@ -5,7 +5,9 @@
 //! `gameover`, `ponderhit`, ignored). The search runs on its own thread, so `stop` and
 //! `quit` are answered at once; while it runs, an `info` line with `nodes`, `nps`,
 //! `hashfull` and `time` is printed every second. Hands are taken as given in the position.
-//! Anything malformed is answered with an `info string` saying why, never a crash.
+//! Anything malformed is answered with an `info string` saying why, never a crash. A
+//! rejected `position` leaves no position: a `go` then answers `info string no position ...`
+//! and `checkmate nomate` rather than search an earlier one.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -40,7 +42,8 @@ struct Engine {
     out: Out,
     hash_mb: usize,
     threads: usize,
-    position: Position,
+    /// The position to search; none after a rejected `position` command.
+    position: Option<Position>,
     /// The solver (its table kept between searches); taken by a running search.
     solver: Arc<Mutex<Option<Solver>>>,
     search: Option<Search>,
@@ -166,12 +169,16 @@ impl Engine {
                 self.threads
             ));
         }
+        let Some(pos) = self.position.clone() else {
+            self.info("no position: the last position command was rejected");
+            self.out.say("checkmate nomate");
+            return;
+        };
         self.ensure_solver();
         let stop = Arc::new(AtomicBool::new(false));
         let progress = Arc::new(Progress::default());
         let solver_slot = self.solver.clone();
         let out = self.out.clone();
-        let pos = self.position.clone();
         let (stop2, progress2) = (stop.clone(), progress.clone());
         let answered = Arc::new(AtomicBool::new(false));
         let answered2 = answered.clone();
@@ -281,8 +288,14 @@ impl Engine {
                 }
             }
             "position" => match parse_position(line) {
-                Ok(p) => self.position = p,
-                Err(e) => self.info(&format!("position ignored: {e}")),
+                Ok(p) => self.position = Some(p),
+                Err(e) => {
+                    // The earlier position is gone too: a `go` now must not answer for it.
+                    self.position = None;
+                    self.info(&format!(
+                        "position ignored, and no position is set now: {e}"
+                    ));
+                }
             },
             "go" => self.go(&tokens),
             "stop" => self.finish_search(),
@@ -313,7 +326,7 @@ pub fn run() -> anyhow::Result<i32> {
         out: Out(Arc::new(Mutex::new(()))),
         hash_mb: DEFAULT_HASH_MB,
         threads: 1,
-        position: Position::startpos(),
+        position: Some(Position::startpos()),
         solver: Arc::new(Mutex::new(None)),
         search: None,
     };

@@ -190,7 +190,7 @@ impl Solver {
     pub fn solve(&mut self, problem: &Position) -> Solution {
         let limits = Limits {
             nodes: self.config.nodes,
-            deadline: self.config.time.map(|t| Instant::now() + t),
+            deadline: self.config.time.and_then(|t| Instant::now().checked_add(t)),
             stop: self.config.stop.clone(),
             first_search_nodes: None,
             progress: self.config.progress.clone(),

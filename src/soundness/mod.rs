@@ -181,7 +181,7 @@ pub fn verify_with(
     let mut budget = Budget {
         nodes: solver.config.nodes,
         used: 0,
-        deadline: solver.config.time.map(|t| start + t),
+        deadline: solver.config.time.and_then(|t| start.checked_add(t)),
         stop: solver.config.stop.clone(),
     };
     let max_plies = solver.config.max_plies;
