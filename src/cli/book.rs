@@ -44,17 +44,14 @@ pub fn run_diagram(a: DiagramArgs) -> anyhow::Result<i32> {
             f.write_all(svg(&pos, labels, None).as_bytes())
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
-        None => print!(
-            "{}",
-            diagram(
-                &pos,
-                if a.unicode {
-                    Style::Unicode
-                } else {
-                    Style::Ascii
-                }
-            )
-        ),
+        None => super::output::emit(&diagram(
+            &pos,
+            if a.unicode {
+                Style::Unicode
+            } else {
+                Style::Ascii
+            },
+        ))?,
     }
     Ok(0)
 }

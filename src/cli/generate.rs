@@ -1,10 +1,12 @@
 //! `toritsume generate` (problem sets) and `toritsume merge` (combining shards).
 
+use super::EXIT_USAGE;
+use super::output::{StdoutError, emit, io_reason};
 use anyhow::{Context, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -117,8 +119,14 @@ impl LazyFile {
     /// The file, created now if it was not yet.
     fn open(&mut self) -> std::io::Result<&mut File> {
         if self.file.is_none() {
-            let f = create_output(&self.path, self.force).map_err(std::io::Error::other)?;
-            self.file = Some(f);
+            let mut o = OpenOptions::new();
+            o.write(true);
+            if self.force {
+                o.create(true).truncate(true);
+            } else {
+                o.create_new(true);
+            }
+            self.file = Some(o.open(&self.path)?);
         }
         Ok(self.file.as_mut().expect("just opened"))
     }
@@ -250,11 +258,13 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<i32> {
             }
         },
     )
-    .map_err(|e| {
+    .map_err(|e| -> anyhow::Error {
         if e.kind() == std::io::ErrorKind::OutOfMemory {
             anyhow::anyhow!("{e}; give a smaller --hash")
+        } else if let Some(p) = &a.out {
+            anyhow::anyhow!("cannot write {}: {}", p.display(), io_reason(&e))
         } else {
-            e.into()
+            StdoutError(e).into()
         }
     })?;
     if let Some(b) = &bar {
@@ -263,7 +273,8 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<i32> {
     if let Some(f) = &mut file {
         // A run that kept nothing still leaves its (empty) output file.
         let path = f.path.display().to_string();
-        f.open().with_context(|| format!("cannot write {path}"))?;
+        f.open()
+            .map_err(|e| anyhow::anyhow!("cannot write {path}: {}", io_reason(&e)))?;
     }
     if !a.quiet {
         eprintln!("{}", summary(&stats));
@@ -281,7 +292,7 @@ pub struct MergeArgs {
     /// Problem files (JSON lines), e.g. the outputs of several shards.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// The combined, de-duplicated file.
+    /// The combined, de-duplicated file (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
     /// Overwrite --out if it exists.
@@ -290,31 +301,44 @@ pub struct MergeArgs {
 }
 
 /// Runs `merge`: keeps the first record of each position (mirror included) and of each
-/// solution shape, in the order of the files given.
+/// solution shape, in the order of the files given. A line that cannot be read is reported
+/// with its reason and skipped (the others are merged; the exit status is then 2).
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
+    let to_stdout = a.out.as_os_str() == "-";
+    if !to_stdout && !a.force && a.out.exists() {
+        bail!("{} exists; pass --force to overwrite it", a.out.display());
+    }
     let mut records = Vec::new();
+    let mut bad = 0;
     for f in &a.files {
-        let file = File::open(f).with_context(|| format!("cannot read {}", f.display()))?;
-        for (i, line) in BufReader::new(file).lines().enumerate() {
-            let line = line.with_context(|| format!("cannot read {}", f.display()))?;
-            if line.trim().is_empty() {
-                continue;
+        let bytes = std::fs::read(f)
+            .map_err(|e| anyhow::anyhow!("cannot read {}: {}", f.display(), io_reason(&e)))?;
+        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+        for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+            let parsed = std::str::from_utf8(raw)
+                .map_err(|_| "not UTF-8".to_string())
+                .and_then(|line| {
+                    let line = line.trim();
+                    if line.is_empty() || line.starts_with('#') {
+                        return Ok(None);
+                    }
+                    let r = Problem::from_json(line)?;
+                    let keys = record_keys(&r)?;
+                    Ok(Some((r, keys)))
+                });
+            match parsed {
+                Ok(Some(rk)) => records.push(rk),
+                Ok(None) => {}
+                Err(e) => {
+                    bad += 1;
+                    eprintln!("error: line {} of {}: {e}", i + 1, f.display());
+                }
             }
-            let r = Problem::from_json(&line)
-                .map_err(|e| anyhow::anyhow!("{} line {}: {e}", f.display(), i + 1))?;
-            let keys = record_keys(&r).with_context(|| {
-                format!(
-                    "{} line {}: the position or its moves do not parse",
-                    f.display(),
-                    i + 1
-                )
-            })?;
-            records.push((r, keys));
         }
     }
     let mut positions = std::collections::HashSet::new();
     let mut shapes = std::collections::HashSet::new();
-    let mut out = create_output(&a.out, a.force)?;
+    let mut text = String::new();
     let (mut kept, mut dups) = (0, 0);
     for (r, (pk, sk)) in &records {
         if positions.contains(pk) || shapes.contains(sk) {
@@ -323,14 +347,27 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
         }
         positions.insert(*pk);
         shapes.insert(*sk);
-        out.write_all(format!("{}\n", r.to_json()).as_bytes())?;
+        text.push_str(&r.to_json());
+        text.push('\n');
         kept += 1;
     }
-    out.flush()?;
+    if to_stdout {
+        emit(&text)?;
+    } else {
+        let mut out = create_output(&a.out, a.force)?;
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {}", a.out.display(), io_reason(&e)))?;
+    }
     eprintln!(
-        "read {} records from {} files, kept {kept}, dropped {dups} duplicates",
+        "read {} records from {} files, kept {kept}, dropped {dups} duplicates{}",
         records.len(),
-        a.files.len()
+        a.files.len(),
+        if bad > 0 {
+            format!(", skipped {bad} unreadable lines")
+        } else {
+            String::new()
+        }
     );
-    Ok(0)
+    Ok(if bad > 0 { EXIT_USAGE } else { 0 })
 }

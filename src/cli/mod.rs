@@ -4,6 +4,7 @@
 mod book;
 mod generate;
 mod input;
+mod output;
 mod perft;
 mod show;
 mod solve;
@@ -11,6 +12,7 @@ mod usi;
 mod verify;
 
 use clap::{Parser, Subcommand};
+use std::io::Write as _;
 use toritsume::notation::{ParseError, parse_position};
 use toritsume::rules::Position;
 
@@ -78,7 +80,14 @@ pub fn run() -> i32 {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            if e.downcast_ref::<output::StdoutError>()
+                .is_some_and(|w| w.is_closed_pipe())
+            {
+                // The reader took what it wanted and went away.
+                return 0;
+            }
+            let mut err = std::io::stderr();
+            let _ = writeln!(err, "error: {e:#}");
             EXIT_USAGE
         }
     }
@@ -120,6 +129,7 @@ where
     let next = AtomicUsize::new(0);
     let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<String, String>)>();
     let mut failed = 0;
+    let mut write_error = None;
     std::thread::scope(|scope| {
         let (next, work) = (&next, &work);
         scope.spawn(move || {
@@ -145,14 +155,21 @@ where
         let mut pending = BTreeMap::new();
         let mut want = 0;
         let stdout = std::io::stdout();
-        for (i, r) in rx {
+        'results: for (i, r) in rx {
             pending.insert(i, r);
             while let Some(r) = pending.remove(&want) {
                 match r {
                     Ok(text) => {
                         let mut out = stdout.lock();
-                        let _ = writeln!(out, "{}", text.trim_end_matches('\n'));
-                        let _ = out.flush();
+                        let written = writeln!(out, "{}", text.trim_end_matches('\n'))
+                            .and_then(|()| out.flush());
+                        if let Err(e) = written {
+                            // Nothing more can be delivered: stop handing out work (the
+                            // receiver goes, so the workers' next send fails and they end).
+                            write_error = Some(output::StdoutError(e));
+                            next.store(items.len(), Ordering::Relaxed);
+                            break 'results;
+                        }
                     }
                     Err(e) => {
                         failed += 1;
@@ -163,5 +180,8 @@ where
             }
         }
     });
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
     Ok(failed)
 }

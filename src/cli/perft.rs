@@ -1,8 +1,10 @@
 //! `toritsume perft`: counts legal move paths (the check against reference engines).
 
+use super::output::emit;
 use super::{position_arg, thread_pool};
 use clap::Args;
 use serde_json::json;
+use std::fmt::Write as _;
 use std::time::Instant;
 use toritsume::notation::hodges::to_hodges;
 use toritsume::notation::sfen::write_sfen;
@@ -62,16 +64,18 @@ pub fn run(a: PerftArgs) -> anyhow::Result<i32> {
                 .map(|&(m, n)| json!({"move": m.usi(), "hodges": to_hodges(&pos, m), "nodes": n}))
                 .collect();
         }
-        println!("{v}");
+        emit(&format!("{v}\n"))?;
     } else {
+        let mut out = String::new();
         if let Some(d) = &divide {
             for &(m, n) in d {
-                println!("{:<6} {:<10} {n}", m.usi(), to_hodges(&pos, m));
+                writeln!(out, "{:<6} {:<10} {n}", m.usi(), to_hodges(&pos, m))?;
             }
-            println!();
+            writeln!(out)?;
         }
-        println!("nodes {nodes}");
-        println!("time  {ms:.0} ms ({nps} nodes/s)");
+        writeln!(out, "nodes {nodes}")?;
+        writeln!(out, "time  {ms:.0} ms ({nps} nodes/s)")?;
+        emit(&out)?;
     }
     Ok(0)
 }

@@ -1,8 +1,10 @@
 //! `toritsume show`: everything about one position.
 
+use super::output::emit;
 use super::position_arg;
 use clap::Args;
 use serde_json::json;
+use std::fmt::Write as _;
 use toritsume::notation::diagram::{Style, diagram};
 use toritsume::notation::fen::write_fen;
 use toritsume::notation::hodges::to_hodges_with;
@@ -41,7 +43,7 @@ pub fn run(a: ShowArgs) -> anyhow::Result<i32> {
             "checkmate": pos.in_check() && list.is_empty(),
             "moves": moves.iter().map(|(u, h)| json!({"usi": u, "hodges": h})).collect::<Vec<_>>(),
         });
-        println!("{v}");
+        emit(&format!("{v}\n"))?;
         return Ok(0);
     }
     let style = if a.unicode {
@@ -49,10 +51,10 @@ pub fn run(a: ShowArgs) -> anyhow::Result<i32> {
     } else {
         Style::Ascii
     };
-    print!("{}", diagram(&pos, style));
-    println!("SFEN: {}", write_sfen(&pos));
-    println!("FEN:  {}", write_fen(&pos));
-    println!("Side to move: {}", pos.side_to_move().name());
+    let mut out = diagram(&pos, style);
+    writeln!(out, "SFEN: {}", write_sfen(&pos))?;
+    writeln!(out, "FEN:  {}", write_fen(&pos))?;
+    writeln!(out, "Side to move: {}", pos.side_to_move().name())?;
     let status = if !pos.in_check() {
         "no"
     } else if list.is_empty() {
@@ -60,14 +62,15 @@ pub fn run(a: ShowArgs) -> anyhow::Result<i32> {
     } else {
         "yes"
     };
-    println!("In check: {status}");
-    println!("Legal moves ({}):", moves.len());
+    writeln!(out, "In check: {status}")?;
+    writeln!(out, "Legal moves ({}):", moves.len())?;
     for chunk in moves.chunks(6) {
         let line: Vec<String> = chunk
             .iter()
             .map(|(u, h)| format!("{u:<6} {h:<10}"))
             .collect();
-        println!("  {}", line.join(" ").trim_end());
+        writeln!(out, "  {}", line.join(" ").trim_end())?;
     }
+    emit(&out)?;
     Ok(0)
 }

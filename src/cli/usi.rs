@@ -9,6 +9,7 @@
 //! rejected `position` leaves no position: a `go` then answers `info string no position ...`
 //! and `checkmate nomate` rather than search an earlier one.
 
+use super::output::StdoutError;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -18,16 +19,26 @@ use toritsume::notation::parse_position;
 use toritsume::rules::Position;
 use toritsume::solver::{DefenderHand, Progress, Solver, SolverConfig, Status};
 
-/// Writes whole lines to standard output from any thread.
+/// Writes whole lines to standard output from any thread, keeping the first failure (the
+/// command loop then ends: an engine whose answers cannot be delivered stops).
 #[derive(Clone)]
-struct Out(Arc<Mutex<()>>);
+struct Out(Arc<Mutex<Option<std::io::Error>>>);
 
 impl Out {
     fn say(&self, line: &str) {
-        let _guard = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut failed = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if failed.is_some() {
+            return;
+        }
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{line}");
-        let _ = out.flush();
+        if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+            *failed = Some(e);
+        }
+    }
+
+    /// The first failed write, taken.
+    fn failure(&self) -> Option<std::io::Error> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
     }
 }
 
@@ -323,7 +334,7 @@ fn say_info(out: &Out, progress: &Progress, elapsed: Duration) {
 /// Runs the USI loop until `quit` or the end of input.
 pub fn run() -> anyhow::Result<i32> {
     let mut engine = Engine {
-        out: Out(Arc::new(Mutex::new(()))),
+        out: Out(Arc::new(Mutex::new(None))),
         hash_mb: DEFAULT_HASH_MB,
         threads: 1,
         position: Some(Position::startpos()),
@@ -336,11 +347,19 @@ pub fn run() -> anyhow::Result<i32> {
             engine.info("input is not valid UTF-8; line ignored");
             continue;
         };
-        if !engine.command(line.trim()) {
+        let go_on = engine.command(line.trim());
+        if let Some(e) = engine.out.failure() {
+            engine.finish_search();
+            return Err(StdoutError(e).into());
+        }
+        if !go_on {
             return Ok(0);
         }
     }
     // End of input (the GUI went away): stop a running search.
     engine.finish_search();
-    Ok(0)
+    match engine.out.failure() {
+        Some(e) => Err(StdoutError(e).into()),
+        None => Ok(0),
+    }
 }

@@ -478,11 +478,12 @@ pub fn generate(
 
 /// Keys for merging sets: the position key and the solution-shape key of a record, when it
 /// parses.
-pub fn record_keys(record: &Problem) -> Option<(u64, u64)> {
-    let pos = crate::notation::parse_position(&record.sfen).ok()?;
+pub fn record_keys(record: &Problem) -> Result<(u64, u64), String> {
+    let pos = crate::notation::parse_position(&record.sfen).map_err(|e| e.to_string())?;
     let prepared = crate::solver::with_rest_to_defender(&pos);
-    let moves = crate::notation::parse_move_list(&prepared, &record.moves.join(" ")).ok()?;
-    Some((
+    let moves = crate::notation::parse_move_list(&prepared, &record.moves.join(" "))
+        .map_err(|e| format!("moves: {e}"))?;
+    Ok((
         dedup::position_key(&pos),
         dedup::shape_key(&prepared, &moves),
     ))
