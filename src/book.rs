@@ -57,12 +57,22 @@ fn section(i: usize, p: &Problem, labels: Labels) -> Result<String, String> {
     ))
 }
 
+/// A problem the book cannot show.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("problem {}: {reason}", .index + 1)]
+pub struct BookError {
+    /// Which problem (0-based, in the order given).
+    pub index: usize,
+    /// Why.
+    pub reason: String,
+}
+
 /// The whole page for `problems`, titled `title`. Fails on the first problem that cannot be
 /// drawn, naming it.
-pub fn book(problems: &[Problem], title: &str, labels: Labels) -> Result<String, String> {
+pub fn book(problems: &[Problem], title: &str, labels: Labels) -> Result<String, BookError> {
     let mut body = String::new();
     for (i, p) in problems.iter().enumerate() {
-        body.push_str(&section(i, p, labels).map_err(|e| format!("problem {}: {e}", i + 1))?);
+        body.push_str(&section(i, p, labels).map_err(|reason| BookError { index: i, reason })?);
     }
     Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\

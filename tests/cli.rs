@@ -345,6 +345,88 @@ fn merge_writes_standard_output_and_reports_every_bad_line() {
         assert!(e.contains(&format!("error: line {n} of ")), "{e}");
     }
     assert!(e.contains("moves"), "the reason is given: {e}");
-    assert!(!std::path::Path::new("-").exists(), "merge made a file named -");
+    assert!(
+        !std::path::Path::new("-").exists(),
+        "merge made a file named -"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn error_messages_quote_at_most_80_characters_and_say_a_reason_once() {
+    let long = "x".repeat(10_000);
+    let o = run(&["show", &long]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.len() < 300, "{} bytes of error", e.len());
+    assert!(e.contains(&format!("`{}...`", "x".repeat(80))), "{e}");
+    // An impossible position: the reason once.
+    let o = run(&["show", "7/7/7/7/7/7/7 b 99S 1"]);
+    let e = stderr(&o);
+    assert_eq!(
+        e.trim(),
+        "error: impossible position: too many swallows: 99 on the board and in hand, the game has 16"
+    );
+    let o = run(&["diagram", "kk5/7/7/7/7/7/6K b - 1"]);
+    assert_eq!(stderr(&o).matches("more than one phoenix").count(), 1);
+}
+
+#[test]
+fn an_illegal_swallow_drop_says_which_rule_it_breaks() {
+    for (pos, why) in [
+        (
+            "kp5/1s5/1C5/7/7/7/6K b S 1 moves S*7b",
+            "a swallow dropped on 7b would give mate, and a swallow drop may not mate",
+        ),
+        (
+            "k6/7/7/7/7/7/6K b S 1 moves S*3a",
+            "a swallow may not be dropped on the farthest rank",
+        ),
+        (
+            "k6/2S4/2S4/7/7/7/6K b S 1 moves S*5d",
+            "that file already holds two Black swallows",
+        ),
+    ] {
+        let o = run(&["show", pos]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(why), "{pos}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn thread_counts_beyond_four_per_core_are_refused() {
+    let o = run(&["perft", "--depth", "2", "--threads", "10000", "startpos"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--threads 10000: at most"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&[
+        "solve",
+        "--threads",
+        "100000",
+        "4pk1/5l1/3C2F/7/7/7/7 b C 1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn book_reports_every_bad_line_by_line_and_writes_nothing() {
+    let dir = std::env::temp_dir().join(format!("toritsume-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("set.jsonl");
+    std::fs::write(
+        &f,
+        "{\"sfen\":\"4pk1/5l1/3C2F/7/7/7/7 b C 1\"}\n\n{\"sfen\":\"kk\"}\nnot json\n",
+    )
+    .unwrap();
+    let html = dir.join("book.html");
+    let o = run(&["book", f.to_str().unwrap(), "--out", html.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("error: line 3 of "), "{}", stderr(&o));
+    assert!(stderr(&o).contains("error: line 4 of "), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("problem 2"));
+    assert!(!html.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

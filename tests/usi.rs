@@ -251,3 +251,16 @@ fn a_rejected_position_is_not_replaced_by_the_previous_one() {
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }
+
+#[test]
+fn a_huge_line_is_not_echoed_back_whole() {
+    let mut e = Engine::start();
+    let huge = "q".repeat(100_000);
+    e.send(&huge);
+    let l = e.until("info string", 5 * SECOND);
+    let last = l.last().unwrap();
+    assert!(last.len() < 200, "{} bytes echoed", last.len());
+    assert!(last.contains("..."));
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}

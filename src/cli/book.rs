@@ -1,6 +1,7 @@
 //! `toritsume diagram` (a board as SVG or text) and `toritsume book` (an HTML puzzle book).
 
 use super::generate::create_output;
+use super::output::io_reason;
 use super::position_arg;
 use anyhow::Context;
 use clap::Args;
@@ -77,27 +78,69 @@ pub struct BookArgs {
 
 /// Runs `book`.
 pub fn run_book(a: BookArgs) -> anyhow::Result<i32> {
-    let text = std::fs::read_to_string(&a.problems)
-        .with_context(|| format!("cannot read {}", a.problems.display()))?;
+    let bytes = std::fs::read(&a.problems)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {}", a.problems.display(), io_reason(&e)))?;
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
     let mut problems = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    let mut lines = Vec::new();
+    let mut bad = 0;
+    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        let Ok(line) = std::str::from_utf8(raw) else {
+            bad += 1;
+            eprintln!(
+                "error: line {} of {}: not UTF-8",
+                i + 1,
+                a.problems.display()
+            );
+            continue;
+        };
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             continue;
         }
-        let p = Problem::from_json(line)
-            .map_err(|e| anyhow::anyhow!("{} line {}: {e}", a.problems.display(), i + 1))?;
-        problems.push(p);
+        match Problem::from_json(line) {
+            Ok(p) => {
+                problems.push(p);
+                lines.push(i + 1);
+            }
+            Err(e) => {
+                bad += 1;
+                eprintln!("error: line {} of {}: {e}", i + 1, a.problems.display());
+            }
+        }
     }
     let labels = if a.letters {
         Labels::Letters
     } else {
         Labels::Kanji
     };
-    let html = toritsume::book::book(&problems, &a.title, labels)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", a.problems.display()))?;
+    // Every problem that cannot be drawn is reported by its line; a book with problems
+    // missing is not written.
+    let html = loop {
+        match toritsume::book::book(&problems, &a.title, labels) {
+            Ok(html) => break html,
+            Err(e) => {
+                bad += 1;
+                eprintln!(
+                    "error: line {} of {}: {}",
+                    lines[e.index],
+                    a.problems.display(),
+                    e.reason
+                );
+                problems.remove(e.index);
+                lines.remove(e.index);
+            }
+        }
+    };
+    if bad > 0 {
+        anyhow::bail!(
+            "{bad} bad lines in {}; {} not written",
+            a.problems.display(),
+            a.out.display()
+        );
+    }
     let mut f = create_output(&a.out, a.force)?;
     f.write_all(html.as_bytes())
-        .with_context(|| format!("cannot write {}", a.out.display()))?;
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {}", a.out.display(), io_reason(&e)))?;
     eprintln!("{} problems written to {}", problems.len(), a.out.display());
     Ok(0)
 }

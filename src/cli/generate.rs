@@ -194,11 +194,7 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<i32> {
         None => (0, 1),
     };
     let mut config = GenConfig::new(lo, hi, a.count, a.seed);
-    config.threads = if a.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        a.threads
-    };
+    config.threads = super::threads_arg(a.threads)?;
     config.shard = shard;
     if let Some(s) = a.min_score
         && !s.is_finite()

@@ -17,6 +17,24 @@ pub struct Item {
     pub position: Result<Position, String>,
 }
 
+/// Copies a record's fields that an output object does not have of its own (`note`, `source`,
+/// your ids and any other unknown field) into `out`, so that results can be joined back to
+/// their records.
+pub fn carry_record_fields(out: &mut serde_json::Value, item: &Item) {
+    let (Some(r), Some(obj)) = (&item.record, out.as_object_mut()) else {
+        return;
+    };
+    for (k, v) in [("note", &r.note), ("source", &r.source)] {
+        if let Some(s) = v {
+            obj.entry(k)
+                .or_insert_with(|| serde_json::Value::from(s.as_str()));
+        }
+    }
+    for (k, v) in &r.extra {
+        obj.entry(k.as_str()).or_insert_with(|| v.clone());
+    }
+}
+
 /// Reads the positions named by the POSITION|FILE|- words.
 pub fn read_items(words: &[String]) -> anyhow::Result<Vec<Item>> {
     let joined = words.join(" ");
@@ -43,7 +61,10 @@ pub fn read_items(words: &[String]) -> anyhow::Result<Vec<Item>> {
     }
     let item = parse_one(&joined, "argument".into());
     if words.len() == 1 && item.position.is_err() && looks_like_path(&words[0]) {
-        anyhow::bail!("cannot open {}: No such file or directory", words[0]);
+        anyhow::bail!(
+            "cannot open {}: No such file or directory",
+            toritsume::notation::quoted(&words[0])
+        );
     }
     Ok(vec![item])
 }

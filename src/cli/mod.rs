@@ -98,11 +98,31 @@ pub fn position_arg(words: &[String]) -> Result<Position, ParseError> {
     parse_position(&words.join(" "))
 }
 
+/// Most worker threads per core `--threads` accepts: more only share the same cores, and
+/// thousands of them exhaust memory or the system's thread limit.
+pub const MAX_THREADS_PER_CORE: usize = 4;
+
+/// The number of worker threads for `--threads N`: N, or one per core for 0; more than
+/// [`MAX_THREADS_PER_CORE`] per core is refused.
+pub fn threads_arg(n: usize) -> anyhow::Result<usize> {
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    let max = cores * MAX_THREADS_PER_CORE;
+    match n {
+        0 => Ok(cores),
+        n if n > max => anyhow::bail!(
+            "--threads {n}: at most {max} on this machine ({MAX_THREADS_PER_CORE} per core, {cores} cores)"
+        ),
+        n => Ok(n),
+    }
+}
+
 /// Builds the rayon pool for `--threads` (0 = one per core).
 pub fn thread_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
-    Ok(rayon::ThreadPoolBuilder::new()
+    let threads = threads_arg(threads)?;
+    rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .build()?)
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))
 }
 
 /// Stack size of worker threads: the searches recurse one frame a ply.

@@ -185,6 +185,7 @@ pub fn solution_json(sol: &Solution, item: &Item) -> serde_json::Value {
             v["expected_plies"] = json!(p);
         }
     }
+    super::input::carry_record_fields(&mut v, item);
     v
 }
 
@@ -280,11 +281,7 @@ pub fn make_solvers(config: &SolverConfig, workers: usize) -> anyhow::Result<Vec
 /// Runs `solve`.
 pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     let items = read_items(&a.input)?;
-    let threads = if a.search.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        a.search.threads
-    };
+    let threads = super::threads_arg(a.search.threads)?;
     let workers = threads.min(items.len()).max(1);
     let config = a.search.config(workers)?;
     let style = if a.unicode {

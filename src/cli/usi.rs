@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use toritsume::notation::parse_position;
+use toritsume::notation::{parse_position, quoted};
 use toritsume::rules::Position;
 use toritsume::solver::{DefenderHand, Progress, Solver, SolverConfig, Status};
 
@@ -143,11 +143,13 @@ impl Engine {
         match (name.as_str(), number) {
             ("USI_Hash", Ok(mb)) if (1..=MAX_HASH_MB).contains(&mb) => self.hash_mb = mb,
             ("Threads", Ok(t)) if (1..=256).contains(&t) => self.threads = t,
-            ("USI_Hash" | "Threads", _) => {
-                self.info(&format!("{name}: `{value}` is not an allowed value"))
-            }
+            ("USI_Hash" | "Threads", _) => self.info(&format!(
+                "{}: `{}` is not an allowed value",
+                quoted(&name),
+                quoted(&value)
+            )),
             ("USI_Ponder", _) => {}
-            _ => self.info(&format!("unknown option `{name}`")),
+            _ => self.info(&format!("unknown option `{}`", quoted(&name))),
         }
     }
 
@@ -167,7 +169,8 @@ impl Engine {
                 Ok(ms) => Some(Duration::from_millis(ms)),
                 Err(_) => {
                     self.info(&format!(
-                        "go mate: `{t}` is neither a time in ms nor infinite"
+                        "go mate: `{}` is neither a time in ms nor infinite",
+                        quoted(t)
                     ));
                     self.out.say("checkmate timeout");
                     return;
@@ -315,7 +318,7 @@ impl Engine {
                 return false;
             }
             "gameover" | "ponderhit" => {}
-            other => self.info(&format!("unknown command `{other}`")),
+            other => self.info(&format!("unknown command `{}`", quoted(other))),
         }
         true
     }

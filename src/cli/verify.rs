@@ -61,7 +61,7 @@ pub fn report_json(r: &Report, item: &Item) -> serde_json::Value {
             "after": usi(&c.after),
         })
     };
-    json!({
+    let mut v = json!({
         "position": write_sfen(&sol.position),
         "origin": item.origin,
         "verdict": r.verdict.as_str(),
@@ -90,7 +90,9 @@ pub fn report_json(r: &Report, item: &Item) -> serde_json::Value {
         })),
         "nodes": r.nodes,
         "time_ms": r.time.as_millis() as u64,
-    })
+    });
+    super::input::carry_record_fields(&mut v, item);
+    v
 }
 
 fn report_text(r: &Report, item: &Item) -> String {
@@ -172,11 +174,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             items.len()
         );
     }
-    let threads = if a.search.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        a.search.threads
-    };
+    let threads = super::threads_arg(a.search.threads)?;
     let workers = threads.min(items.len()).max(1);
     let config = a.search.config(workers)?;
     let unsound = std::sync::atomic::AtomicUsize::new(0);

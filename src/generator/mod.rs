@@ -334,6 +334,7 @@ fn evaluate(
         source: Some(format!("toritsume generate --seed {}", config.seed)),
         note: None,
         extra,
+        extra_text: Default::default(),
     };
     Outcome::Sound(Box::new(Accepted {
         position: pos,

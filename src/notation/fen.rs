@@ -18,10 +18,12 @@ pub fn parse_fen_setup(text: &str) -> Result<Setup, ParseError> {
     let open = text
         .find('[')
         .ok_or_else(|| ParseError::Hand("FEN needs its hands in brackets, `[...]`".into()))?;
-    let close = text[open..]
-        .find(']')
-        .map(|i| i + open)
-        .ok_or_else(|| ParseError::Hand(format!("no `]` closes the hands in `{text}`")))?;
+    let close = text[open..].find(']').map(|i| i + open).ok_or_else(|| {
+        ParseError::Hand(format!(
+            "no `]` closes the hands in `{}`",
+            super::quoted(text)
+        ))
+    })?;
     let mut setup = Setup::default();
     parse_board(&text[..open], &mut setup)?;
     let hands = &text[open + 1..close];
@@ -32,7 +34,8 @@ pub fn parse_fen_setup(text: &str) -> Result<Setup, ParseError> {
         Some(&"b") => Color::White,
         Some(s) => {
             return Err(ParseError::Side(format!(
-                "expected `w` (Black, the first player) or `b` (White) in FEN, found `{s}`"
+                "expected `w` (Black, the first player) or `b` (White) in FEN, found `{}`",
+                super::quoted(s)
             )));
         }
     };

@@ -53,8 +53,11 @@ pub fn line_to_hodges(pos: &Position, moves: &[Move]) -> Vec<String> {
 /// or several match.
 pub fn parse_hodges(pos: &Position, text: &str) -> Result<Move, String> {
     let t = text.trim();
+    let shown = super::quoted(t);
     let bad = || {
-        format!("`{t}` is neither a USI move (3d3c, S*4c) nor a Hodges move (Sw-6d, Fax5e, Cr*4b)")
+        format!(
+            "`{shown}` is neither a USI move (3d3c, S*4c) nor a Hodges move (Sw-6d, Fax5e, Cr*4b)"
+        )
     };
     if !t.is_ascii() {
         return Err(bad());
@@ -85,7 +88,9 @@ pub fn parse_hodges(pos: &Position, text: &str) -> Result<Move, String> {
     let kinds: Vec<PieceKind> = if promoted {
         let p: Vec<PieceKind> = kinds.iter().filter_map(|k| k.promoted()).collect();
         if p.is_empty() {
-            return Err(format!("`{t}`: only a falcon or a swallow can be promoted"));
+            return Err(format!(
+                "`{shown}`: only a falcon or a swallow can be promoted"
+            ));
         }
         p
     } else {
@@ -127,11 +132,11 @@ pub fn parse_hodges(pos: &Position, text: &str) -> Result<Move, String> {
         })
         .collect();
     match matches.as_slice() {
-        [] => Err(format!("`{t}` is not a legal move here")),
-        [m] if plus && !m.promotes() => Err(format!("`{t}`: this move does not promote")),
+        [] => Err(format!("`{shown}` is not a legal move here")),
+        [m] if plus && !m.promotes() => Err(format!("`{shown}`: this move does not promote")),
         [m] => Ok(*m),
         several => Err(format!(
-            "`{t}` is ambiguous: {}",
+            "`{shown}` is ambiguous: {}",
             several
                 .iter()
                 .map(|&m| to_hodges_with(pos, m, &list))

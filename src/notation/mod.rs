@@ -39,7 +39,7 @@ pub enum ParseError {
     Trailing(String),
     /// The position breaks a rule.
     #[error("impossible position: {0}")]
-    Position(#[from] PositionError),
+    Position(PositionError),
     /// A move could not be read or is not legal.
     #[error("move {index} `{text}`: {reason}")]
     Move {
@@ -50,6 +50,24 @@ pub enum ParseError {
         /// Why it was refused.
         reason: String,
     },
+}
+
+/// The longest piece of input an error message quotes; longer input is cut with `...`.
+pub const QUOTE_LIMIT: usize = 80;
+
+/// `text` as an error message quotes it: at most [`QUOTE_LIMIT`] characters, then `...`.
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
+impl From<PositionError> for ParseError {
+    fn from(e: PositionError) -> Self {
+        // Not a `source`: the message already says it, and error chains would repeat it.
+        ParseError::Position(e)
+    }
 }
 
 /// Parses a position in any accepted form: `startpos`, SFEN (optionally prefixed `sfen`), or
@@ -76,7 +94,7 @@ pub fn parse_position_with_moves(text: &str) -> Result<(Position, Vec<Move>), Pa
     let mut pos = match pos_tokens {
         [] => return Err(ParseError::Empty),
         ["startpos"] => sfen::parse_sfen(STARTPOS_SFEN)?,
-        ["startpos", rest @ ..] => return Err(ParseError::Trailing(rest.join(" "))),
+        ["startpos", rest @ ..] => return Err(ParseError::Trailing(quoted(&rest.join(" ")))),
         ["sfen", rest @ ..] => sfen::parse_sfen(&rest.join(" "))?,
         [first, ..] if first.contains('[') => fen::parse_fen(&pos_tokens.join(" "))?,
         _ => sfen::parse_sfen(&pos_tokens.join(" "))?,
@@ -85,7 +103,7 @@ pub fn parse_position_with_moves(text: &str) -> Result<(Position, Vec<Move>), Pa
     for (i, t) in move_tokens.iter().enumerate() {
         let m = usi::parse_usi_move(&pos, t).map_err(|reason| ParseError::Move {
             index: i + 1,
-            text: t.to_string(),
+            text: quoted(t),
             reason,
         })?;
         pos.do_move(m);
@@ -110,7 +128,7 @@ pub fn parse_move_list(pos: &Position, text: &str) -> Result<Vec<Move>, ParseErr
         index += 1;
         let m = parse_any_move(&p, t).map_err(|reason| ParseError::Move {
             index,
-            text: t.to_string(),
+            text: quoted(t),
             reason,
         })?;
         p.do_move(m);

@@ -8,21 +8,23 @@ use crate::rules::{Color, Piece, PieceKind, Position, Setup};
 
 /// Parses the board field (ranks a→g separated by `/`, files 7→1 within a rank) into `setup`.
 pub fn parse_board(text: &str, setup: &mut Setup) -> Result<(), ParseError> {
+    let shown = super::quoted(text);
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 7 {
         return Err(ParseError::Board(format!(
-            "{} ranks separated by `/`, expected 7 in `{text}`",
+            "{} ranks separated by `/`, expected 7 in `{shown}`",
             ranks.len()
         )));
     }
     for (row, rank) in ranks.iter().enumerate() {
         let rank_letter = (b'a' + row as u8) as char;
+        let rank_shown = super::quoted(rank);
         let mut col = 0usize;
         let mut promoted = false;
         for ch in rank.chars() {
             if col >= 7 {
                 return Err(ParseError::Board(format!(
-                    "rank {rank_letter} (`{rank}`) describes more than 7 squares"
+                    "rank {rank_letter} (`{rank_shown}`) describes more than 7 squares"
                 )));
             }
             match ch {
@@ -30,20 +32,20 @@ pub fn parse_board(text: &str, setup: &mut Setup) -> Result<(), ParseError> {
                     col += ch as usize - '0' as usize;
                     if col > 7 {
                         return Err(ParseError::Board(format!(
-                            "rank {rank_letter} (`{rank}`) describes more than 7 squares"
+                            "rank {rank_letter} (`{rank_shown}`) describes more than 7 squares"
                         )));
                     }
                 }
                 '+' if !promoted => promoted = true,
                 '0' | '8' | '9' => {
                     return Err(ParseError::Board(format!(
-                        "rank {rank_letter} (`{rank}`): `{ch}`: a count of empty squares is 1 to 7"
+                        "rank {rank_letter} (`{rank_shown}`): `{ch}`: a count of empty squares is 1 to 7"
                     )));
                 }
                 _ => {
                     let Some(kind) = PieceKind::from_letter(ch.to_ascii_uppercase()) else {
                         return Err(ParseError::Board(format!(
-                            "rank {rank_letter} (`{rank}`): `{ch}` is not a piece letter \
+                            "rank {rank_letter} (`{rank_shown}`): `{ch}` is not a piece letter \
                              (K F C P L R S, upper case Black, lower case White{})",
                             if promoted {
                                 ", after `+` only F or S"
@@ -55,7 +57,7 @@ pub fn parse_board(text: &str, setup: &mut Setup) -> Result<(), ParseError> {
                     let kind = if promoted {
                         kind.promoted().ok_or_else(|| {
                             ParseError::Board(format!(
-                                "rank {rank_letter} (`{rank}`): `+{ch}`: only a falcon (F) or \
+                                "rank {rank_letter} (`{rank_shown}`): `+{ch}`: only a falcon (F) or \
                                  a swallow (S) can be promoted"
                             ))
                         })?
@@ -75,12 +77,12 @@ pub fn parse_board(text: &str, setup: &mut Setup) -> Result<(), ParseError> {
         }
         if promoted {
             return Err(ParseError::Board(format!(
-                "rank {rank_letter} (`{rank}`) ends with `+` and no piece"
+                "rank {rank_letter} (`{rank_shown}`) ends with `+` and no piece"
             )));
         }
         if col != 7 {
             return Err(ParseError::Board(format!(
-                "rank {rank_letter} (`{rank}`) describes {col} squares, expected 7"
+                "rank {rank_letter} (`{rank_shown}`) describes {col} squares, expected 7"
             )));
         }
     }
@@ -90,6 +92,7 @@ pub fn parse_board(text: &str, setup: &mut Setup) -> Result<(), ParseError> {
 /// Parses a hand field: `-` for none, else counts and letters (`2SFc3s`, Black upper case).
 /// Repeated letters add up, so `SSs` is accepted too.
 pub fn parse_hands(text: &str, setup: &mut Setup) -> Result<(), ParseError> {
+    let shown = super::quoted(text);
     if text == "-" || text.is_empty() {
         return Ok(());
     }
@@ -98,25 +101,25 @@ pub fn parse_hands(text: &str, setup: &mut Setup) -> Result<(), ParseError> {
         if let Some(d) = ch.to_digit(10) {
             let n = count.unwrap_or(0) * 10 + d;
             if n > 99 {
-                return Err(ParseError::Hand(format!("count too large in `{text}`")));
+                return Err(ParseError::Hand(format!("count too large in `{shown}`")));
             }
             count = Some(n);
             continue;
         }
         let Some(kind) = PieceKind::from_letter(ch.to_ascii_uppercase()) else {
             return Err(ParseError::Hand(format!(
-                "`{ch}` in `{text}` is not a piece letter (F C P L R S)"
+                "`{ch}` in `{shown}` is not a piece letter (F C P L R S)"
             )));
         };
         if !kind.is_hand_kind() {
             return Err(ParseError::Hand(format!(
-                "`{ch}` in `{text}`: a phoenix cannot be held in hand"
+                "`{ch}` in `{shown}`: a phoenix cannot be held in hand"
             )));
         }
         let n = count.take().unwrap_or(1);
         if n == 0 {
             return Err(ParseError::Hand(format!(
-                "count 0 before `{ch}` in `{text}`"
+                "count 0 before `{ch}` in `{shown}`"
             )));
         }
         let c = if ch.is_ascii_uppercase() {
@@ -128,7 +131,7 @@ pub fn parse_hands(text: &str, setup: &mut Setup) -> Result<(), ParseError> {
     }
     if count.is_some() {
         return Err(ParseError::Hand(format!(
-            "`{text}` ends with a count and no piece letter"
+            "`{shown}` ends with a count and no piece letter"
         )));
     }
     for c in Color::ALL {
@@ -164,7 +167,8 @@ pub fn parse_sfen_setup(text: &str) -> Result<Setup, ParseError> {
         Some(&"w") => setup.side = Color::White,
         Some(s) => {
             return Err(ParseError::Side(format!(
-                "expected `b` (Black) or `w` (White) in SFEN, found `{s}`"
+                "expected `b` (Black) or `w` (White) in SFEN, found `{}`",
+                super::quoted(s)
             )));
         }
     }
@@ -176,10 +180,10 @@ pub fn parse_sfen_setup(text: &str) -> Result<Setup, ParseError> {
             .parse::<u32>()
             .ok()
             .filter(|&n| n > 0)
-            .ok_or_else(|| ParseError::MoveNumber(n.to_string()))?;
+            .ok_or_else(|| ParseError::MoveNumber(super::quoted(n)))?;
     }
     if fields.len() > 4 {
-        return Err(ParseError::Trailing(fields[4..].join(" ")));
+        return Err(ParseError::Trailing(super::quoted(&fields[4..].join(" "))));
     }
     Ok(setup)
 }

@@ -4,8 +4,8 @@
 //! or swallow is accepted with or without its `+`; a `+` on a move that cannot promote is an
 //! error.
 
-use crate::rules::movegen::generate_legal;
-use crate::rules::{Move, MoveList, PieceKind, Position, Square};
+use crate::rules::movegen::{generate_legal, is_checkmate};
+use crate::rules::{Color, Move, MoveList, Piece, PieceKind, Position, Square};
 
 /// Whether `text` has the shape of a USI move (so a failure to read it as one is final).
 pub fn looks_like_usi(text: &str) -> bool {
@@ -17,8 +17,9 @@ pub fn looks_like_usi(text: &str) -> bool {
 /// Reads a USI move and checks it is legal in `pos`; the error says why not.
 pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, String> {
     let t = text.trim();
+    let shown = super::quoted(t);
     let b = t.as_bytes();
-    let bad = || format!("`{t}` is not a USI move (like 3d3c, 4b4a+ or S*4c)");
+    let bad = || format!("`{shown}` is not a USI move (like 3d3c, 4b4a+ or S*4c)");
     if !t.is_ascii() {
         return Err(bad());
     }
@@ -59,9 +60,36 @@ fn explain_illegal_drop(pos: &Position, kind: PieceKind, to: Square) -> String {
         format!("{} has no {} in hand", us.name(), kind.name())
     } else if pos.piece_at(to).is_some() {
         format!("{to} is occupied")
+    } else if kind == PieceKind::Swallow {
+        swallow_drop_reason(pos, to)
     } else {
         format!("dropping a {} on {to} is not legal here", kind.name())
     }
+}
+
+/// Why a swallow may not be dropped on the empty square `to` (RULES.md, drops 1–3), or,
+/// failing those, that it would leave the dropping side's phoenix attacked.
+fn swallow_drop_reason(pos: &Position, to: Square) -> String {
+    let us = pos.side_to_move();
+    let last_row = if us == Color::Black { 0 } else { 6 };
+    if to.row() == last_row {
+        return format!("a swallow may not be dropped on the farthest rank ({to})");
+    }
+    let own_on_file = Square::all()
+        .filter(|s| s.col() == to.col())
+        .filter(|&s| pos.piece_at(s) == Some(Piece::new(us, PieceKind::Swallow)))
+        .count();
+    if own_on_file >= 2 {
+        return format!("{to}: that file already holds two {} swallows", us.name());
+    }
+    let mut after = pos.clone();
+    after.do_move(Move::drop(PieceKind::Swallow, to));
+    if is_checkmate(&after) {
+        return format!(
+            "a swallow dropped on {to} would give mate, and a swallow drop may not mate"
+        );
+    }
+    format!("dropping a swallow on {to} is not legal here")
 }
 
 fn explain_illegal_board(pos: &Position, from: Square, to: Square) -> String {
