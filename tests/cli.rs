@@ -430,3 +430,25 @@ fn book_reports_every_bad_line_by_line_and_writes_nothing() {
     assert!(!html.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn solve_and_verify_carry_a_records_own_fields() {
+    let dir = std::env::temp_dir().join(format!("toritsume-carry-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("mine.jsonl");
+    std::fs::write(
+        &f,
+        "{\"sfen\":\"4pk1/5l1/3C2F/7/7/7/7 b C 1\",\"note\":\"first\",\"id\":\"p-17\",\"index\":1e400}\n",
+    )
+    .unwrap();
+    for cmd in ["solve", "verify"] {
+        let o = run(&[cmd, "--json", f.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{cmd}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        assert_eq!(v["id"], "p-17", "{cmd}");
+        assert_eq!(v["note"], "first", "{cmd}");
+        assert!(v.get("index").is_some(), "{cmd}");
+        assert_eq!(v["moves"][0], "C*1b", "{cmd}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
