@@ -1156,7 +1156,7 @@ fn may_interpose(pos: &Position, ev: &MoveList) -> bool {
 /// df-pn+ initial proof number of an AND node from its evasions: phoenix moves and captures
 /// count one each, interpositions one per square (the pieces that could be dropped there
 /// are alternatives of one idea).
-fn evasion_estimate(ev: &MoveList) -> u32 {
+pub fn evasion_estimate(ev: &MoveList) -> u32 {
     let mut squares = Bitboard::EMPTY;
     let mut n = 0u32;
     for &m in ev.iter() {

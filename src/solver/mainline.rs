@@ -4,7 +4,7 @@
 //! after which the attacker ends with an empty hand (RULES.md "Mate problems").
 
 use super::UselessInterposition;
-use super::dfpn::{Searcher, useless_reply_position};
+use super::dfpn::{Searcher, evasion_estimate, useless_reply_position};
 use crate::rules::movegen::interposition;
 use crate::rules::{Hand, Move, MoveList, Position, generate_checks, generate_evasions};
 
@@ -185,9 +185,12 @@ pub fn longest_defences(
     (longest, max, useless)
 }
 
-/// The first attacker move from OR node `pos`, in generation order, that mates within `r`
-/// plies. The choice is made by searches alone, never by what the table happens to hold,
-/// so that the main line is the same whatever the table size.
+/// The first attacker move from OR node `pos` that mates within `r` plies, in a canonical
+/// order: fewest replies first (the defender's evasions, interpositions on one square
+/// counted once, as df-pn+ estimates them), then generation order. The choice is made by
+/// searches alone, never by what the table happens to hold, so that the main line is the
+/// same whatever the table size; the order puts the move the search itself favours first,
+/// so that few other moves need to be refuted before it.
 ///
 /// A mate whose reply has no real defence although plies remain (every evasion is an
 /// interposition that the useless-interposition rule sets aside, each capture still
@@ -201,10 +204,22 @@ pub fn first_mating_move(
 ) -> Option<Move> {
     let mut checks = MoveList::new();
     generate_checks(pos, &mut checks);
+    let mut order: Vec<(u32, usize, Move)> = checks
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| {
+            let mut child = pos.clone();
+            child.do_move(m);
+            let mut ev = MoveList::new();
+            generate_evasions(&child, &mut ev);
+            (evasion_estimate(&ev), i, m)
+        })
+        .collect();
+    order.sort_unstable();
     ancestors.push(pos.key());
     let mut found = None;
     let mut unreadable = None;
-    for &m in checks.iter() {
+    for &(_, _, m) in &order {
         let mut child = pos.clone();
         child.do_move(m);
         if mates_within(s, &child, r - 1, ancestors) {
