@@ -452,3 +452,28 @@ fn solve_and_verify_carry_a_records_own_fields() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_error_is_no_panic() {
+    use std::process::Stdio;
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full")
+    };
+    for args in [
+        &["solve", "nonexist.jsonl"][..],
+        &["generate", "--plies", "3", "--count", "1"][..],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_toritsume"))
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(full())
+            .output()
+            .unwrap();
+        assert_ne!(o.status.code(), Some(101), "{args:?} panicked");
+        assert!(o.status.code().is_some());
+    }
+}

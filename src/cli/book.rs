@@ -3,6 +3,7 @@
 use super::generate::create_output;
 use super::output::io_reason;
 use super::position_arg;
+use super::say_err;
 use anyhow::Context;
 use clap::Args;
 use std::io::Write;
@@ -87,7 +88,7 @@ pub fn run_book(a: BookArgs) -> anyhow::Result<i32> {
     for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
         let Ok(line) = std::str::from_utf8(raw) else {
             bad += 1;
-            eprintln!(
+            say_err!(
                 "error: line {} of {}: not UTF-8",
                 i + 1,
                 a.problems.display()
@@ -104,7 +105,7 @@ pub fn run_book(a: BookArgs) -> anyhow::Result<i32> {
             }
             Err(e) => {
                 bad += 1;
-                eprintln!("error: line {} of {}: {e}", i + 1, a.problems.display());
+                say_err!("error: line {} of {}: {e}", i + 1, a.problems.display());
             }
         }
     }
@@ -120,7 +121,7 @@ pub fn run_book(a: BookArgs) -> anyhow::Result<i32> {
             Ok(html) => break html,
             Err(e) => {
                 bad += 1;
-                eprintln!(
+                say_err!(
                     "error: line {} of {}: {}",
                     lines[e.index],
                     a.problems.display(),
@@ -141,6 +142,6 @@ pub fn run_book(a: BookArgs) -> anyhow::Result<i32> {
     let mut f = create_output(&a.out, a.force)?;
     f.write_all(html.as_bytes())
         .map_err(|e| anyhow::anyhow!("cannot write {}: {}", a.out.display(), io_reason(&e)))?;
-    eprintln!("{} problems written to {}", problems.len(), a.out.display());
+    say_err!("{} problems written to {}", problems.len(), a.out.display());
     Ok(0)
 }

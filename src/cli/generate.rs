@@ -2,6 +2,7 @@
 
 use super::EXIT_USAGE;
 use super::output::{StdoutError, emit, io_reason};
+use super::say_err;
 use anyhow::{Context, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -273,10 +274,10 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<i32> {
             .map_err(|e| anyhow::anyhow!("cannot write {path}: {}", io_reason(&e)))?;
     }
     if !a.quiet {
-        eprintln!("{}", summary(&stats));
+        say_err!("{}", summary(&stats));
     }
     if stop.load(Ordering::SeqCst) {
-        eprintln!("interrupted: {} problems written", stats.kept_total());
+        say_err!("interrupted: {} problems written", stats.kept_total());
         return Ok(130);
     }
     Ok(0)
@@ -327,7 +328,7 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
                 Ok(None) => {}
                 Err(e) => {
                     bad += 1;
-                    eprintln!("error: line {} of {}: {e}", i + 1, f.display());
+                    say_err!("error: line {} of {}: {e}", i + 1, f.display());
                 }
             }
         }
@@ -355,7 +356,7 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
             .and_then(|()| out.flush())
             .map_err(|e| anyhow::anyhow!("cannot write {}: {}", a.out.display(), io_reason(&e)))?;
     }
-    eprintln!(
+    say_err!(
         "read {} records from {} files, kept {kept}, dropped {dups} duplicates{}",
         records.len(),
         a.files.len(),

@@ -16,6 +16,16 @@ use std::io::Write as _;
 use toritsume::notation::{ParseError, parse_position};
 use toritsume::rules::Position;
 
+/// Writes a line to standard error; a failure there (a full device) is ignored rather than a
+/// panic, as there is nowhere left to report it.
+macro_rules! say_err {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+pub(crate) use say_err;
+
 /// Exit status for unusable input (a malformed position, an unreadable file, bad options).
 pub const EXIT_USAGE: i32 = 2;
 
@@ -193,7 +203,7 @@ where
                     }
                     Err(e) => {
                         failed += 1;
-                        eprintln!("error: {}: {e}", items[want].origin);
+                        say_err!("error: {}: {e}", items[want].origin);
                     }
                 }
                 want += 1;
