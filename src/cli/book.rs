@@ -1,6 +1,7 @@
 //! `toritsume diagram` (a board as SVG or text) and `toritsume book` (an HTML puzzle book).
 
 use super::generate::create_output;
+use super::input::{content_lines, read_file};
 use super::output::io_reason;
 use super::position_arg;
 use super::say_err;
@@ -79,33 +80,19 @@ pub struct BookArgs {
 
 /// Runs `book`.
 pub fn run_book(a: BookArgs) -> anyhow::Result<i32> {
-    let bytes = std::fs::read(&a.problems)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {}", a.problems.display(), io_reason(&e)))?;
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    let bytes = read_file(&a.problems)?;
     let mut problems = Vec::new();
     let mut lines = Vec::new();
     let mut bad = 0;
-    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
-        let Ok(line) = std::str::from_utf8(raw) else {
-            bad += 1;
-            say_err!(
-                "error: line {} of {}: not UTF-8",
-                i + 1,
-                a.problems.display()
-            );
-            continue;
-        };
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            continue;
-        }
-        match Problem::from_json(line) {
+    for (n, line) in content_lines(&bytes) {
+        match line.map_err(String::from).and_then(Problem::from_json) {
             Ok(p) => {
                 problems.push(p);
-                lines.push(i + 1);
+                lines.push(n);
             }
             Err(e) => {
                 bad += 1;
-                say_err!("error: line {} of {}: {e}", i + 1, a.problems.display());
+                say_err!("error: line {n} of {}: {e}", a.problems.display());
             }
         }
     }

@@ -1,6 +1,7 @@
 //! `toritsume generate` (problem sets) and `toritsume merge` (combining shards).
 
 use super::EXIT_USAGE;
+use super::input::{content_lines, read_file};
 use super::output::{StdoutError, emit, io_reason};
 use super::say_err;
 use anyhow::{Context, bail};
@@ -107,9 +108,7 @@ struct LazyFile {
 
 impl LazyFile {
     fn new(path: &Path, force: bool) -> anyhow::Result<LazyFile> {
-        if !force && path.exists() {
-            bail!("{} exists; pass --force to overwrite it", path.display());
-        }
+        refuse_existing(path, force)?;
         Ok(LazyFile {
             path: path.to_path_buf(),
             force,
@@ -120,14 +119,7 @@ impl LazyFile {
     /// The file, created now if it was not yet.
     fn open(&mut self) -> std::io::Result<&mut File> {
         if self.file.is_none() {
-            let mut o = OpenOptions::new();
-            o.write(true);
-            if self.force {
-                o.create(true).truncate(true);
-            } else {
-                o.create_new(true);
-            }
-            self.file = Some(o.open(&self.path)?);
+            self.file = Some(open_output(&self.path, self.force)?);
         }
         Ok(self.file.as_mut().expect("just opened"))
     }
@@ -146,8 +138,17 @@ impl Write for LazyFile {
     }
 }
 
-/// Opens `path` for writing: refuses to overwrite without `force`.
-pub fn create_output(path: &Path, force: bool) -> anyhow::Result<File> {
+/// Refuses an output file that exists, unless `force` (checked before any work, so that
+/// a run does not end in that error).
+fn refuse_existing(path: &Path, force: bool) -> anyhow::Result<()> {
+    if !force && path.exists() {
+        bail!("{} exists; pass --force to overwrite it", path.display());
+    }
+    Ok(())
+}
+
+/// Opens `path` for writing: truncated with `force`, else only if it does not exist.
+fn open_output(path: &Path, force: bool) -> std::io::Result<File> {
     let mut o = OpenOptions::new();
     o.write(true);
     if force {
@@ -155,7 +156,12 @@ pub fn create_output(path: &Path, force: bool) -> anyhow::Result<File> {
     } else {
         o.create_new(true);
     }
-    o.open(path).map_err(|e| {
+    o.open(path)
+}
+
+/// Opens `path` for writing: refuses to overwrite without `force`.
+pub fn create_output(path: &Path, force: bool) -> anyhow::Result<File> {
+    open_output(path, force).map_err(|e| {
         if e.kind() == std::io::ErrorKind::AlreadyExists {
             anyhow::anyhow!("{} exists; pass --force to overwrite it", path.display())
         } else {
@@ -302,33 +308,24 @@ pub struct MergeArgs {
 /// with its reason and skipped (the others are merged; the exit status is then 2).
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
     let to_stdout = a.out.as_os_str() == "-";
-    if !to_stdout && !a.force && a.out.exists() {
-        bail!("{} exists; pass --force to overwrite it", a.out.display());
+    if !to_stdout {
+        refuse_existing(&a.out, a.force)?;
     }
     let mut records = Vec::new();
     let mut bad = 0;
     for f in &a.files {
-        let bytes = std::fs::read(f)
-            .map_err(|e| anyhow::anyhow!("cannot read {}: {}", f.display(), io_reason(&e)))?;
-        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
-        for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
-            let parsed = std::str::from_utf8(raw)
-                .map_err(|_| "not UTF-8".to_string())
-                .and_then(|line| {
-                    let line = line.trim();
-                    if line.is_empty() || line.starts_with('#') {
-                        return Ok(None);
-                    }
-                    let r = Problem::from_json(line)?;
-                    let keys = record_keys(&r)?;
-                    Ok(Some((r, keys)))
-                });
+        let bytes = read_file(f)?;
+        for (n, line) in content_lines(&bytes) {
+            let parsed = line.map_err(String::from).and_then(|line| {
+                let r = Problem::from_json(line)?;
+                let keys = record_keys(&r)?;
+                Ok((r, keys))
+            });
             match parsed {
-                Ok(Some(rk)) => records.push(rk),
-                Ok(None) => {}
+                Ok(rk) => records.push(rk),
                 Err(e) => {
                     bad += 1;
-                    say_err!("error: line {} of {}: {e}", i + 1, f.display());
+                    say_err!("error: line {n} of {}: {e}", f.display());
                 }
             }
         }

@@ -48,8 +48,7 @@ pub fn read_items(words: &[String]) -> anyhow::Result<Vec<Item>> {
     if words.len() == 1 {
         let path = std::path::Path::new(&words[0]);
         if path.is_file() {
-            let bytes = std::fs::read(path)
-                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+            let bytes = read_file(path)?;
             return Ok(parse_lines(&bytes, &path.display().to_string()));
         }
         if path.is_dir() {
@@ -80,28 +79,50 @@ fn looks_like_path(word: &str) -> bool {
         || ["/", "./", "../", "~/"].iter().any(|p| word.starts_with(p))
 }
 
-/// The lines of a file (a UTF-8 byte-order mark at its start skipped); a line that is not
-/// UTF-8 is an item of its own that says so, and the others are read as usual.
-fn parse_lines(bytes: &[u8], name: &str) -> Vec<Item> {
+/// Reads a whole input file; the error names it.
+pub fn read_file(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot read {}: {}",
+            path.display(),
+            super::output::io_reason(&e)
+        )
+    })
+}
+
+/// The lines of a file that hold something, each with its 1-based number: the trimmed
+/// text, or `not UTF-8` for a line that is not. A UTF-8 byte-order mark at the start is
+/// skipped; blank lines and `#` comments are left out.
+pub fn content_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, Result<&str, &'static str>)> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    let mut out = Vec::new();
-    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
-        let origin = format!("line {} of {name}", i + 1);
-        let Ok(line) = std::str::from_utf8(raw) else {
-            out.push(Item {
-                origin,
-                record: None,
-                position: Err("not UTF-8".into()),
-            });
-            continue;
-        };
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        out.push(parse_one(t, origin));
-    }
-    out
+    bytes
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .filter_map(|(i, raw)| match std::str::from_utf8(raw) {
+            Err(_) => Some((i + 1, Err("not UTF-8"))),
+            Ok(line) => {
+                let t = line.trim();
+                (!t.is_empty() && !t.starts_with('#')).then_some((i + 1, Ok(t)))
+            }
+        })
+}
+
+/// The items of a file's lines; a line that is not UTF-8 is an item of its own that says
+/// so, and the others are read as usual.
+fn parse_lines(bytes: &[u8], name: &str) -> Vec<Item> {
+    content_lines(bytes)
+        .map(|(n, line)| {
+            let origin = format!("line {n} of {name}");
+            match line {
+                Ok(t) => parse_one(t, origin),
+                Err(e) => Item {
+                    origin,
+                    record: None,
+                    position: Err(e.into()),
+                },
+            }
+        })
+        .collect()
 }
 
 fn parse_one(text: &str, origin: String) -> Item {

@@ -432,8 +432,6 @@ pub struct Searcher {
     pub aborted: bool,
     /// The limit that stopped the search (the first one met since the solve began).
     pub stopped_by: Option<StopReason>,
-    /// Set when a line hit [`MAX_LEVEL`].
-    pub cut_off: bool,
     /// Techniques in use.
     pub techniques: Techniques,
 }
@@ -454,7 +452,6 @@ impl Searcher {
             limits: Limits::default(),
             aborted: false,
             stopped_by: None,
-            cut_off: false,
             techniques: Techniques::default(),
         };
         s.set_position(s.pos.clone());
@@ -633,7 +630,6 @@ impl Searcher {
         if level >= MAX_LEVEL {
             // Too deep to follow: the search stops here, as at a limit, rather than claim
             // anything about this line (or loop on it).
-            self.cut_off = true;
             self.stop_for(StopReason::Recursion);
             return Val::unknown(1, 1, hand);
         }

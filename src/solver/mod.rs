@@ -224,7 +224,6 @@ impl Solver {
         let s = &mut self.searcher;
         s.set_position(pos.clone());
         s.nodes = 0;
-        s.cut_off = false;
         s.stopped_by = None;
         s.limits = limits;
         let mut sol = Solution {

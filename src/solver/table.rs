@@ -158,6 +158,14 @@ pub enum Found {
     },
 }
 
+/// The bucket of key `board` among `mask + 1`: the low bits choose it, with the high ones
+/// mixed in so that keys differing only there spread too. Doubling the buckets in use adds
+/// one bit, so an entry stays in its bucket or moves `mask + 1` further.
+#[inline]
+fn bucket_index(board: u64, mask: usize) -> usize {
+    ((board ^ (board >> 29)) as usize) & mask
+}
+
 /// A table that cannot be had.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
@@ -314,7 +322,7 @@ impl Table {
                 if e.state == State::Empty || e.generation != generation {
                     continue;
                 }
-                let nb = ((e.board ^ (e.board >> 29)) as usize) & mask;
+                let nb = bucket_index(e.board, mask);
                 if nb != b {
                     debug_assert_eq!(nb, b + old);
                     buckets[nb].0[i] = e;
@@ -358,9 +366,7 @@ impl Table {
 
     #[inline]
     fn bucket_of(&self, board: u64) -> usize {
-        // The low bits choose the bucket; mix in the high ones so that keys differing only
-        // there spread too.
-        ((board ^ (board >> 29)) as usize) & self.mask
+        bucket_index(board, self.mask)
     }
 
     /// Asks the processor to start loading the bucket of `board` (a lookup soon follows; the
