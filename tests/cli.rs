@@ -1,5 +1,7 @@
 //! The `toritsume` binary driven as a user would: output contents and exit statuses.
 
+mod common;
+
 use std::process::{Command, Output};
 
 fn run(args: &[&str]) -> Output {
@@ -129,8 +131,7 @@ fn a_table_that_cannot_be_allocated_is_an_error_before_any_work() {
         assert!(o.stdout.is_empty(), "{args:?} printed before failing");
     }
     // generate leaves no output file behind.
-    let dir = std::env::temp_dir().join(format!("toritsume-hash-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("hash");
     let out = dir.join("g.jsonl");
     let o = run(&[
         "generate",
@@ -208,8 +209,7 @@ fn missing_files_bom_and_bad_utf8_lines() {
         stderr(&o).trim(),
         "error: cannot open nonexist.jsonl: No such file or directory"
     );
-    let dir = std::env::temp_dir().join(format!("toritsume-input-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("input");
     let file = dir.join("mixed.txt");
     // A byte-order mark, a mate in 1, a line that is not UTF-8, another mate in 1.
     let mut bytes = b"\xef\xbb\xbf4pk1/5l1/3C2F/7/7/7/7 b C 1\n".to_vec();
@@ -323,8 +323,7 @@ fn a_pipe_closed_by_its_reader_ends_the_program_quietly() {
 
 #[test]
 fn merge_writes_standard_output_and_reports_every_bad_line() {
-    let dir = std::env::temp_dir().join(format!("toritsume-merge-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("merge");
     let f = dir.join("set.jsonl");
     std::fs::write(
         &f,
@@ -413,8 +412,7 @@ fn thread_counts_beyond_four_per_core_are_refused() {
 
 #[test]
 fn book_reports_every_bad_line_by_line_and_writes_nothing() {
-    let dir = std::env::temp_dir().join(format!("toritsume-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("book");
     let f = dir.join("set.jsonl");
     std::fs::write(
         &f,
@@ -433,8 +431,7 @@ fn book_reports_every_bad_line_by_line_and_writes_nothing() {
 
 #[test]
 fn solve_and_verify_carry_a_records_own_fields() {
-    let dir = std::env::temp_dir().join(format!("toritsume-carry-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("carry");
     let f = dir.join("mine.jsonl");
     std::fs::write(
         &f,

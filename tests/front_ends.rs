@@ -1,6 +1,8 @@
 //! `toritsume diagram` and `toritsume book`: what the files hold, that nothing the user has is
 //! overwritten, and (heavy, needs Debian's `chromium`) that a browser renders the book.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -9,14 +11,6 @@ fn run(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("toritsume-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn classic() -> PathBuf {
@@ -33,7 +27,7 @@ fn problem_count(path: &Path) -> usize {
 
 #[test]
 fn diagram_svg_of_the_start_position() {
-    let dir = scratch("svg");
+    let dir = common::scratch("svg");
     let out = dir.join("start.svg");
     let o = run(&["diagram", "startpos", "--svg", out.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -76,7 +70,7 @@ fn diagram_svg_of_the_start_position() {
 
 #[test]
 fn diagram_marks_promoted_pieces_and_shows_hands() {
-    let dir = scratch("svg-hands");
+    let dir = common::scratch("svg-hands");
     let out = dir.join("p.svg");
     // Black: an eagle (+F) and a goose (+S) on the board, 2 swallows and a crane in hand;
     // White: a pheasant in hand.
@@ -99,7 +93,7 @@ fn diagram_marks_promoted_pieces_and_shows_hands() {
 
 #[test]
 fn diagram_rejects_a_bad_position() {
-    let dir = scratch("svg-bad");
+    let dir = common::scratch("svg-bad");
     let out = dir.join("bad.svg");
     let o = run(&["diagram", "--svg", out.to_str().unwrap(), "7/7/7 b - 1"]);
     assert_eq!(o.status.code(), Some(2));
@@ -108,7 +102,7 @@ fn diagram_rejects_a_bad_position() {
 
 #[test]
 fn book_holds_every_problem_with_hidden_solutions() {
-    let dir = scratch("book");
+    let dir = common::scratch("book");
     let out = dir.join("book.html");
     let o = run(&[
         "book",
@@ -157,7 +151,7 @@ fn book_holds_every_problem_with_hidden_solutions() {
 
 #[test]
 fn book_names_a_bad_line() {
-    let dir = scratch("book-bad");
+    let dir = common::scratch("book-bad");
     let input = dir.join("p.jsonl");
     std::fs::write(
         &input,
@@ -213,7 +207,7 @@ fn headless(profile: &Path) -> Command {
 #[test]
 #[ignore = "needs chromium; .ci/run installs it"]
 fn chromium_renders_the_book() {
-    let dir = scratch("chromium");
+    let dir = common::scratch("chromium");
     let out = dir.join("book.html");
     let o = run(&[
         "book",

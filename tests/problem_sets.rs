@@ -8,19 +8,11 @@ mod common;
 use common::checker::{Checker, check_solution, rest_to_defender};
 use toritsume::notation::{parse_move_list, parse_position};
 use toritsume::problem::Problem;
-use toritsume::solver::{Solver, SolverConfig, Status, with_rest_to_defender};
+use toritsume::solver::{Solver, SolverConfig, with_rest_to_defender};
 use toritsume::soundness::verify;
 
 fn load(path: &str) -> Vec<Problem> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| Problem::from_json(l).unwrap_or_else(|e| panic!("{path}: {e}: {l}")))
-        .collect()
-}
-
-fn status(p: &Problem) -> Option<&str> {
-    p.extra.get("status").and_then(|v| v.as_str())
+    common::load_problems(path)
 }
 
 /// The reference confirms each recorded answer (problems up to `max_plies`, or the others).
@@ -28,7 +20,7 @@ fn reference_check(path: &str, long: bool) {
     let mut n = 0;
     for p in load(path) {
         let pos = parse_position(&p.sfen).unwrap();
-        if status(&p) == Some("nomate") {
+        if common::recorded_nomate(&p) {
             if long {
                 continue;
             }
@@ -84,23 +76,7 @@ fn solver_and_verifier_agree(path: &str, every: usize) {
         // As `toritsume verify` does: each problem from an empty table.
         solver.searcher.table.clear();
         let r = verify(&mut solver, &pos, None);
-        let sol = &r.solution;
-        if status(p) == Some("nomate") {
-            assert_eq!(sol.status, Status::NoMate, "{}", p.sfen);
-        } else {
-            assert_eq!(sol.status, Status::Mate, "{}", p.sfen);
-            assert_eq!(sol.plies, p.plies, "{}", p.sfen);
-            let moves: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
-            assert_eq!(moves, p.moves, "{}", p.sfen);
-            assert!(sol.minimal && sol.complete, "{}", p.sfen);
-        }
-        assert_eq!(
-            Some(r.verdict.as_str()),
-            p.verdict.as_deref(),
-            "{}: {:?}",
-            p.sfen,
-            r.reasons
-        );
+        common::assert_matches_record(&r, p, "");
         checked += 1;
     }
     assert!(checked > 0);

@@ -5,6 +5,8 @@
 //! not at another are regression tests here. The sweep over all sizes runs with
 //! `--ignored` (in release, by `.ci/run`).
 
+mod common;
+
 use toritsume::notation::parse_position;
 use toritsume::problem::Problem;
 use toritsume::rules::Position;
@@ -24,12 +26,7 @@ const NO_MATE_B: &str = "3k3/7/7/7/7/7/3K3 b 2F2C2P 1";
 const SOUND_21: &str = "7/3cp2/3Pcr1/3C1k1/2+FRL1s/3CS1s/7 b P 1";
 
 fn load(path: &str) -> Vec<Problem> {
-    std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| Problem::from_json(l).unwrap_or_else(|e| panic!("{path}: {e}: {l}")))
-        .collect()
+    common::load_problems(path)
 }
 
 fn solver(mb: usize) -> Solver {
@@ -92,27 +89,6 @@ fn records(path: &str, every: usize) -> Vec<(Position, Problem)> {
         .collect()
 }
 
-/// Each report says what its record says: status, length, main line, verdict.
-fn matches_record(r: &Report, p: &Problem, mb: usize) {
-    let s = &r.solution;
-    let recorded_nomate = p.extra.get("status").and_then(|v| v.as_str()) == Some("nomate");
-    if recorded_nomate {
-        assert_eq!(s.status, Status::NoMate, "{mb} MB: {}", p.sfen);
-    } else {
-        assert_eq!(s.status, Status::Mate, "{mb} MB: {}", p.sfen);
-        assert_eq!(s.plies, p.plies, "{mb} MB: {}", p.sfen);
-        let moves: Vec<String> = s.moves.iter().map(|m| m.usi()).collect();
-        assert_eq!(moves, p.moves, "{mb} MB: {}", p.sfen);
-    }
-    assert_eq!(
-        Some(r.verdict.as_str()),
-        p.verdict.as_deref(),
-        "{mb} MB: {}: {:?}",
-        p.sfen,
-        r.reasons
-    );
-}
-
 /// Verifies the records at every size: each as recorded, and every answer (cooks, duals and
 /// redundant pieces included) the same at every size.
 fn same_at_every_size(path: &str, every: usize, sizes: &[usize]) {
@@ -122,7 +98,7 @@ fn same_at_every_size(path: &str, every: usize, sizes: &[usize]) {
     for &mb in sizes {
         let reports = verify_all(mb, &positions);
         for (r, (_, p)) in reports.iter().zip(&recs) {
-            matches_record(r, p, mb);
+            common::assert_matches_record(r, p, &format!("{mb} MB: "));
         }
         let answers: Vec<String> = reports.iter().map(answer).collect();
         match &first {

@@ -8,6 +8,58 @@ use rand_chacha::ChaCha8Rng;
 use toritsume::rules::attacks::attacks;
 use toritsume::rules::{Color, Move, MoveList, Piece, PieceKind, Position, Setup, Square};
 
+/// The records of a problem file (`problems/*.jsonl`), every line required to parse.
+pub fn load_problems(path: &str) -> Vec<toritsume::problem::Problem> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            toritsume::problem::Problem::from_json(l).unwrap_or_else(|e| panic!("{path}: {e}: {l}"))
+        })
+        .collect()
+}
+
+/// Whether a record says its position has no mate (`"status": "nomate"`).
+pub fn recorded_nomate(p: &toritsume::problem::Problem) -> bool {
+    p.extra.get("status").and_then(|v| v.as_str()) == Some("nomate")
+}
+
+/// Asserts that a verification says what its record says: status, length, main line (read
+/// to the end and proven shortest), verdict. `context` goes into the failure message.
+pub fn assert_matches_record(
+    r: &toritsume::soundness::Report,
+    p: &toritsume::problem::Problem,
+    context: &str,
+) {
+    use toritsume::solver::Status;
+    let s = &r.solution;
+    if recorded_nomate(p) {
+        assert_eq!(s.status, Status::NoMate, "{context}{}", p.sfen);
+    } else {
+        assert_eq!(s.status, Status::Mate, "{context}{}", p.sfen);
+        assert_eq!(s.plies, p.plies, "{context}{}", p.sfen);
+        let moves: Vec<String> = s.moves.iter().map(|m| m.usi()).collect();
+        assert_eq!(moves, p.moves, "{context}{}", p.sfen);
+        assert!(s.minimal && s.complete, "{context}{}", p.sfen);
+    }
+    assert_eq!(
+        Some(r.verdict.as_str()),
+        p.verdict.as_deref(),
+        "{context}{}: {:?}",
+        p.sfen,
+        r.reasons
+    );
+}
+
+/// An empty scratch directory for one test (named after it and the test process).
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("toritsume-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// A seeded random generator.
 pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
