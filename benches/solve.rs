@@ -44,7 +44,7 @@ fn bench_solve(c: &mut Criterion) {
     g.bench_function("classic_all", |b| {
         b.iter(|| {
             for (p, pos) in &all {
-                s.searcher.table.clear();
+                s.clear_table();
                 let sol = s.solve(black_box(pos));
                 assert_eq!(sol.plies, p.plies);
             }
@@ -59,7 +59,7 @@ fn bench_solve(c: &mut Criterion) {
             .expect("a problem of this length");
         g.bench_function(format!("mate_in_{len}"), |b| {
             b.iter(|| {
-                s.searcher.table.clear();
+                s.clear_table();
                 let sol = s.solve(black_box(pos));
                 assert_eq!(sol.status, Status::Mate);
                 assert_eq!(sol.plies, p.plies);
@@ -76,13 +76,13 @@ fn bench_solve(c: &mut Criterion) {
         .expect("a mate in 9");
     g.bench_function("solve_mate_in_9", |b| {
         b.iter(|| {
-            s.searcher.table.clear();
+            s.clear_table();
             s.solve(black_box(nine)).plies
         })
     });
     g.bench_function("verify_mate_in_9", |b| {
         b.iter(|| {
-            s.searcher.table.clear();
+            s.clear_table();
             let r = verify(&mut s, black_box(nine), None);
             assert_eq!(r.verdict, Verdict::Sound);
         })

@@ -74,7 +74,7 @@ fn solver_and_verifier_agree(path: &str, every: usize) {
         }
         let pos = parse_position(&p.sfen).unwrap();
         // As `toritsume verify` does: each problem from an empty table.
-        solver.searcher.table.clear();
+        solver.clear_table();
         let r = verify(&mut solver, &pos, None);
         common::assert_matches_record(&r, p, "");
         checked += 1;

@@ -9,7 +9,7 @@ use std::process::Command;
 use toritsume::notation::{parse_move_list, parse_position};
 use toritsume::rules::PieceKind;
 use toritsume::solver::{Solver, SolverConfig};
-use toritsume::soundness::{Redundant, Verdict, verify};
+use toritsume::soundness::{Flaw, IntendedFault, Redundant, Verdict, verify};
 
 fn solver() -> Solver {
     Solver::new(SolverConfig {
@@ -195,8 +195,13 @@ fn intended_solutions_right_and_wrong() {
     let r = verify(&mut s, &p, Some(&wrong));
     let i = r.intended.as_ref().unwrap();
     assert!(!i.is_solution);
-    assert!(i.problem.as_ref().unwrap().contains("2 plies long"));
+    let fault = IntendedFault::Length {
+        plies: 2,
+        solution: 7,
+    };
+    assert_eq!(i.problem, Some(fault.clone()));
     assert_eq!(r.verdict, Verdict::Flawed);
+    assert_eq!(r.reasons, vec![Flaw::IntendedIsNot(fault)]);
     // Right length, but the defender does not resist longest at ply 2.
     let mut ev = toritsume::rules::MoveList::new();
     let mut after = prepared.clone();
@@ -221,7 +226,12 @@ fn intended_solutions_right_and_wrong() {
     let i = r.intended.as_ref().unwrap();
     assert!(!i.is_solution);
     assert!(
-        i.problem.as_ref().unwrap().starts_with("ply 2"),
+        matches!(
+            i.problem,
+            Some(
+                IntendedFault::NotLongest { ply: 2, mv } | IntendedFault::UselessInterposition { ply: 2, mv }
+            ) if mv == short
+        ),
         "{:?}",
         i.problem
     );

@@ -11,7 +11,7 @@ use toritsume::notation::parse_position;
 use toritsume::problem::Problem;
 use toritsume::rules::Position;
 use toritsume::solver::{Solver, SolverConfig, Status};
-use toritsume::soundness::{Report, verify};
+use toritsume::soundness::{Report, Verdict, verify};
 
 /// Table sizes (MB) every answer must be the same at.
 const SIZES: [usize; 6] = [1, 4, 16, 64, 256, 1024];
@@ -50,17 +50,17 @@ fn answer(r: &Report) -> String {
             format!("ply {} {}: {}", c.ply, c.mv.usi(), line.join(" "))
         })
         .collect();
-    let redundant: Vec<String> = r.redundant.iter().map(|x| x.describe()).collect();
+    let redundant: Vec<String> = r.redundant.iter().map(|x| x.to_string()).collect();
     format!(
         "{} {:?} minimal {} complete {} [{}] spare {} useless {} | {} | cooks/duals {:?} | redundant {:?} | {:?}",
-        s.status.as_str(),
+        s.status,
         s.plies,
         s.minimal,
         s.complete,
         moves.join(" "),
         s.spare.sfen_upper(),
         s.useless.len(),
-        r.verdict.as_str(),
+        r.verdict,
         cooks,
         redundant,
         r.reasons,
@@ -74,7 +74,7 @@ fn verify_all(mb: usize, problems: &[Position]) -> Vec<Report> {
     problems
         .iter()
         .map(|p| {
-            s.searcher.table.clear();
+            s.clear_table();
             verify(&mut s, p, None)
         })
         .collect()
@@ -134,7 +134,7 @@ fn redundancy_check_once_runaway_at_256_mb() {
     let p = parse_position(SOUND_21).unwrap();
     let reports = verify_all(256, &[p]);
     let r = &reports[0];
-    assert_eq!(r.verdict.as_str(), "sound", "{:?}", r.reasons);
+    assert_eq!(r.verdict, Verdict::Sound, "{:?}", r.reasons);
     assert_eq!(r.solution.plies, Some(21));
     // It takes about 1.4 M nodes at any size; the runaway took hundreds of millions.
     assert!(r.nodes < 20_000_000, "{} nodes", r.nodes);
@@ -167,7 +167,7 @@ fn regressions_same_at_every_size() {
             assert_eq!(s.stopped_by, None);
         }
         let r = &verify_all(mb, &[parse_position(SOUND_21).unwrap()])[0];
-        assert_eq!(r.verdict.as_str(), "sound", "{mb} MB: {:?}", r.reasons);
+        assert_eq!(r.verdict, Verdict::Sound, "{mb} MB: {:?}", r.reasons);
         let moves: Vec<String> = r.solution.moves.iter().map(|m| m.usi()).collect();
         let recorded = load("problems/generated.jsonl")
             .into_iter()

@@ -159,7 +159,7 @@ pub fn solution_json(sol: &Solution, item: &Item) -> serde_json::Value {
     let hodges = line_to_hodges(&sol.position, &sol.moves);
     let mut v = json!({
         "position": write_sfen(&sol.position),
-        "status": sol.status.as_str(),
+        "status": sol.status.to_string(),
         "plies": sol.plies,
         "minimal": sol.minimal,
         "complete": sol.complete,
@@ -175,7 +175,7 @@ pub fn solution_json(sol: &Solution, item: &Item) -> serde_json::Value {
     });
     if let Some(r) = sol.stopped_by {
         v["stopped_by"] = json!(stop_name(r));
-        v["stop_reason"] = json!(r.describe());
+        v["stop_reason"] = json!(r.to_string());
     }
     if let Some(r) = &item.record {
         if let Some(s) = &r.source {
@@ -206,7 +206,7 @@ fn solution_text(sol: &Solution, item: &Item, style: Style) -> String {
                     format!(
                         ", shorter not ruled out ({})",
                         sol.stopped_by
-                            .map_or("a limit was reached", |r| r.describe())
+                            .map_or_else(|| "a limit was reached".to_string(), |r| r.to_string())
                     )
                 }
             ));
@@ -216,7 +216,7 @@ fn solution_text(sol: &Solution, item: &Item, style: Style) -> String {
                 out.push_str(&format!(
                     "(main line cut short: {})\n",
                     sol.stopped_by
-                        .map_or("a limit was reached", |r| r.describe())
+                        .map_or_else(|| "a limit was reached".to_string(), |r| r.to_string())
                 ));
             }
             out.push_str(&format!(
@@ -253,7 +253,7 @@ fn solution_text(sol: &Solution, item: &Item, style: Style) -> String {
         Status::Unknown => out.push_str(&format!(
             "Unknown: {} ({stats})\n",
             sol.stopped_by
-                .map_or("a limit was reached", |r| r.describe())
+                .map_or_else(|| "a limit was reached".to_string(), |r| r.to_string())
         )),
     }
     out
@@ -294,7 +294,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     let bad = run_parallel(&items, solvers, |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
         // Each position starts from an empty table (see verify); clearing is O(1).
-        solver.searcher.table.clear();
+        solver.clear_table();
         let sol = solver.solve(pos);
         Ok(if json {
             solution_json(&sol, item).to_string()

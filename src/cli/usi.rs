@@ -81,7 +81,7 @@ impl Engine {
     /// that can: the previous table's, else the largest power of two that can be had.
     fn ensure_solver(&mut self) {
         let mut slot = self.solver.lock().unwrap_or_else(|e| e.into_inner());
-        let previous = slot.as_ref().map(|s| s.config.hash_mb);
+        let previous = slot.as_ref().map(|s| s.config().hash_mb);
         if previous == Some(self.hash_mb) {
             return;
         }
@@ -98,7 +98,7 @@ impl Engine {
                     fallback = Solver::new(self.config()).ok();
                 }
                 if let Some(s) = &fallback {
-                    self.hash_mb = s.config.hash_mb;
+                    self.hash_mb = s.config().hash_mb;
                 }
                 drop(slot);
                 self.info(&format!("USI_Hash {asked}: {e}; using {} MB", self.hash_mb));
@@ -207,9 +207,9 @@ impl Engine {
                     out.say("checkmate timeout");
                     return;
                 };
-                solver.config.time = limit;
-                solver.config.stop = Some(stop2.clone());
-                solver.config.progress = Some(progress2.clone());
+                solver.set_time(limit);
+                solver.set_stop(Some(stop2.clone()));
+                solver.set_progress(Some(progress2.clone()));
                 let start = Instant::now();
                 let done = Arc::new(AtomicBool::new(false));
                 let reporter = {
@@ -243,8 +243,8 @@ impl Engine {
                     _ => "checkmate timeout".into(),
                 };
                 // The solver goes back first, so the next search finds its table.
-                solver.config.stop = None;
-                solver.config.progress = None;
+                solver.set_stop(None);
+                solver.set_progress(None);
                 *solver_slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(solver);
                 answered2.store(true, Ordering::SeqCst);
                 out.say(&answer);
@@ -298,7 +298,7 @@ impl Engine {
                     .unwrap_or_else(|e| e.into_inner())
                     .as_mut()
                 {
-                    s.searcher.table.clear();
+                    s.clear_table();
                 }
             }
             "position" => match parse_position(line) {

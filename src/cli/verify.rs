@@ -64,8 +64,8 @@ pub fn report_json(r: &Report, item: &Item) -> serde_json::Value {
     let mut v = json!({
         "position": write_sfen(&sol.position),
         "origin": item.origin,
-        "verdict": r.verdict.as_str(),
-        "reasons": r.reasons,
+        "verdict": r.verdict.to_string(),
+        "reasons": r.reasons.iter().map(|f| f.to_string()).collect::<Vec<_>>(),
         "plies": sol.plies,
         "moves": usi(&sol.moves),
         "hodges": line_to_hodges(&sol.position, &sol.moves),
@@ -75,10 +75,10 @@ pub fn report_json(r: &Report, item: &Item) -> serde_json::Value {
         "spare": sol.spare.sfen_upper(),
         "redundant_pieces": r.redundant.iter().map(|x| match x {
             Redundant::Board { square, piece } => json!({
-                "where": square.to_string(), "piece": piece.sfen(), "description": x.describe()
+                "where": square.to_string(), "piece": piece.sfen(), "description": x.to_string()
             }),
             Redundant::Hand { kind } => json!({
-                "where": "hand", "piece": kind.letter().to_string(), "description": x.describe()
+                "where": "hand", "piece": kind.letter().to_string(), "description": x.to_string()
             }),
         }).collect::<Vec<_>>(),
         "useless_interpositions": sol.useless.iter().map(|u| json!({"ply": u.ply, "move": u.mv.usi()})).collect::<Vec<_>>(),
@@ -86,7 +86,7 @@ pub fn report_json(r: &Report, item: &Item) -> serde_json::Value {
             "moves": usi(&i.moves),
             "is_main_line": i.is_main_line,
             "is_solution": i.is_solution,
-            "problem": i.problem,
+            "problem": i.problem.as_ref().map(|p| p.to_string()),
         })),
         "nodes": r.nodes,
         "time_ms": r.time.as_millis() as u64,
@@ -98,7 +98,7 @@ pub fn report_json(r: &Report, item: &Item) -> serde_json::Value {
 fn report_text(r: &Report, item: &Item) -> String {
     let sol = &r.solution;
     let mut out = format!("# {}\nSFEN: {}\n", item.origin, write_sfen(&sol.position));
-    out.push_str(&format!("Verdict: {}\n", r.verdict.as_str()));
+    out.push_str(&format!("Verdict: {}\n", r.verdict));
     if let Some(n) = sol.plies {
         out.push_str(&format!(
             "Solution ({n} pl{}): {}\n",
@@ -134,7 +134,7 @@ fn report_text(r: &Report, item: &Item) -> String {
         out.push_str(&format!("Spare pieces: {}\n", sol.spare.sfen_upper()));
     }
     for x in &r.redundant {
-        out.push_str(&format!("Redundant: {}\n", x.describe()));
+        out.push_str(&format!("Redundant: {x}\n"));
     }
     if !sol.useless.is_empty() {
         out.push_str(&format!(
@@ -154,7 +154,13 @@ fn report_text(r: &Report, item: &Item) -> String {
             } else if i.is_solution {
                 "a solution (another equally long defence)".to_string()
             } else {
-                format!("wrong: {}", i.problem.clone().unwrap_or_default())
+                format!(
+                    "wrong: {}",
+                    i.problem
+                        .as_ref()
+                        .map(|p| p.to_string())
+                        .unwrap_or_default()
+                )
             }
         ));
     }
@@ -183,11 +189,11 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let solvers = super::solve::make_solvers(&config, workers)?;
     let bad = run_parallel(&items, solvers, |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
-        let intended = intended_moves(item, pos, flag, solver.config.defender_hand)?;
+        let intended = intended_moves(item, pos, flag, solver.config().defender_hand)?;
         // Each problem starts from an empty table: the answer then does not depend on
         // which worker took which problems before, and old entries do not crowd the
         // table.
-        solver.searcher.table.clear();
+        solver.clear_table();
         let r = verify(solver, pos, intended.as_deref());
         if r.verdict != Verdict::Sound {
             unsound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

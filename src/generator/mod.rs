@@ -18,7 +18,7 @@ use crate::notation::sfen::write_sfen;
 use crate::problem::Problem;
 use crate::rules::Position;
 use crate::solver::{Limits, Solver, SolverConfig, Status};
-use crate::soundness::{Verdict, verify_with};
+use crate::soundness::{Verdict, VerifyMode, verify_with};
 use dashmap::DashMap;
 use quality::Quality;
 use rand::{RngExt, SeedableRng};
@@ -263,7 +263,7 @@ fn evaluate(
     {
         return rejected(false, false);
     }
-    solver.searcher.table.clear();
+    solver.clear_table();
     let sol = solver.solve_range(
         &pos,
         Some(config.min_plies),
@@ -295,9 +295,9 @@ fn evaluate(
     if seen_positions.contains_key(&position_key) || seen_shapes.contains_key(&shape_key) {
         return rejected(true, true);
     }
-    solver.config.nodes = Some(config.verify_nodes);
-    solver.config.max_plies = Some(config.max_plies);
-    let report = verify_with(solver, &pos, None, true);
+    solver.set_nodes(Some(config.verify_nodes));
+    solver.set_max_plies(Some(config.max_plies));
+    let report = verify_with(solver, &pos, None, VerifyMode::FirstFlaw);
     if report.verdict != Verdict::Sound {
         return Outcome::Rejected {
             mate: true,
@@ -330,7 +330,7 @@ fn evaluate(
         plies: Some(plies),
         moves: sol.moves.iter().map(|m| m.usi()).collect(),
         hodges: line_to_hodges(&sol.position, &sol.moves),
-        verdict: Some(Verdict::Sound.as_str().into()),
+        verdict: Some(Verdict::Sound.to_string()),
         source: Some(format!("toritsume generate --seed {}", config.seed)),
         note: None,
         extra,

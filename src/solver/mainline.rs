@@ -4,13 +4,16 @@
 //! after which the attacker ends with an empty hand (RULES.md "Mate problems").
 
 use super::UselessInterposition;
-use super::dfpn::{Searcher, evasion_estimate, useless_reply_position};
+use super::dfpn::Searcher;
+use super::estimate::evasion_estimate;
+use super::useless::useless_reply_position;
+use super::value::Depth;
 use crate::rules::movegen::interposition;
 use crate::rules::{Hand, Move, MoveList, Position, generate_checks, generate_evasions};
 
 /// A main line and what it ends with.
 #[derive(Clone, Debug)]
-pub struct Line {
+pub(crate) struct Line {
     /// The moves.
     pub moves: Vec<Move>,
     /// The attacker's hand in the final position.
@@ -46,34 +49,37 @@ const EXPLORATION_BUDGET: usize = 400;
 
 /// The exact mate length of `pos` (searched within `upper` plies), or `None` when it is
 /// not mated within `upper` or a limit stopped the search.
-pub fn exact_len(s: &mut Searcher, pos: &Position, upper: u16, ancestors: &[u64]) -> Option<u16> {
+pub(crate) fn exact_len(
+    s: &mut Searcher,
+    pos: &Position,
+    upper: u16,
+    ancestors: &[u64],
+) -> Option<u16> {
     s.set_node(pos.clone());
-    let v = s.search(upper, ancestors);
+    let v = s.search(Depth::plies(upper), ancestors);
     if !v.is_proven() {
         return None;
     }
-    let mut len = v.len;
-    while len >= 2 {
-        s.set_node(pos.clone());
-        let w = s.search(len - 2, ancestors);
-        if w.is_proven() {
-            len = w.len;
-        } else {
-            break;
-        }
-    }
-    Some(len)
+    Some(
+        s.shortest(pos, v.len.plies_of_finite(), ancestors, None)
+            .len,
+    )
 }
 
 /// Whether `pos` is mated within `depth` plies.
-pub fn mates_within(s: &mut Searcher, pos: &Position, depth: u16, ancestors: &[u64]) -> bool {
+pub(crate) fn mates_within(
+    s: &mut Searcher,
+    pos: &Position,
+    depth: u16,
+    ancestors: &[u64],
+) -> bool {
     s.set_node(pos.clone());
-    s.search(depth, ancestors).is_proven()
+    s.search(Depth::plies(depth), ancestors).is_proven()
 }
 
 /// Attacker moves from OR node `pos` that mate within `r` plies (each leads to a position
 /// mated within `r − 1`), in generation order.
-pub fn mating_moves(
+pub(crate) fn mating_moves(
     s: &mut Searcher,
     pos: &Position,
     r: u16,
@@ -96,7 +102,7 @@ pub fn mating_moves(
 
 /// The defences of AND node `pos` (exact length `r`) with their exact lengths, and the
 /// interpositions that are useless at this length.
-pub fn defences(
+pub(crate) fn defences(
     s: &mut Searcher,
     pos: &Position,
     r: u16,
@@ -152,7 +158,7 @@ fn split_useless(
 /// (it is mated within `r − 1`, the node being mated in `r`): one search each, where exact
 /// lengths would need several. Only when no real defence lasts that long (the length was set
 /// by a useless interposition) are exact lengths computed.
-pub fn longest_defences(
+pub(crate) fn longest_defences(
     s: &mut Searcher,
     pos: &Position,
     r: u16,
@@ -196,7 +202,7 @@ pub fn longest_defences(
 /// interposition that the useless-interposition rule sets aside, each capture still
 /// needing moves) has no main line to show; another mating move is taken when there is
 /// one.
-pub fn first_mating_move(
+pub(crate) fn first_mating_move(
     s: &mut Searcher,
     pos: &Position,
     r: u16,
@@ -230,7 +236,7 @@ pub fn first_mating_move(
             found = Some(m);
             break;
         }
-        if s.aborted {
+        if s.stopped() {
             break;
         }
     }
@@ -246,7 +252,7 @@ struct Explorer<'a> {
 impl Explorer<'_> {
     fn explore(&mut self, pos: &Position, r: u16, ancestors: &mut Vec<u64>, ply: usize) -> Line {
         self.budget = self.budget.saturating_sub(1);
-        let attacker = self.s.attacker;
+        let attacker = self.s.attacker();
         if pos.side_to_move() == attacker {
             if r == 0 {
                 return Line::end(pos.hand(attacker));
@@ -264,13 +270,13 @@ impl Explorer<'_> {
             let Some(m) = m else {
                 return Line::cut();
             };
-            if self.s.aborted {
+            if self.s.stopped() {
                 return Line::cut();
             }
             self.choose(pos, r - 1, &[m], ancestors, ply)
         } else {
             let (longest, len, useless) = longest_defences(self.s, pos, r, ancestors);
-            if self.s.aborted {
+            if self.s.stopped() {
                 return Line::cut();
             }
             let mut line = if longest.is_empty() {
@@ -324,13 +330,13 @@ impl Explorer<'_> {
 }
 
 /// The main line of `root` (an OR node proven mated in exactly `n` plies).
-pub fn main_line(s: &mut Searcher, root: &Position, n: u16) -> Line {
+pub(crate) fn main_line(s: &mut Searcher, root: &Position, n: u16) -> Line {
     line_from(s, root, n, &mut Vec::new(), 0)
 }
 
 /// The main line from `pos` (an OR or AND node of exact length `r`) reached after the
 /// positions `ancestors`, the first move being ply `ply + 1`.
-pub fn line_from(
+pub(crate) fn line_from(
     s: &mut Searcher,
     pos: &Position,
     r: u16,

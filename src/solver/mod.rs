@@ -8,17 +8,27 @@
 //! it (so the length is proven minimal); then [`mainline`] reads the main line back,
 //! computing each defence's exact length. All searches share one table.
 
-pub mod dfpn;
-pub mod hands;
-pub mod mainline;
-pub mod table;
+mod dfpn;
+mod estimate;
+mod expansion;
+mod hands;
+mod length;
+mod limits;
+pub(crate) mod mainline;
+mod path;
+mod table;
+mod useless;
+mod value;
+
+pub(crate) use dfpn::Searcher;
+pub use limits::{Limits, MAX_LEVEL, Progress, StopReason, Techniques};
+pub use table::TableError;
+pub use value::{Depth, Val};
 
 use crate::rules::{Hand, Move, PieceKind, Position, Square};
-pub use dfpn::{Limits, Progress, Searcher, StopReason, Techniques, Val};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-pub use table::{TableError, UNLIMITED};
 
 /// Whose pieces the defender holds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -66,8 +76,12 @@ impl Default for SolverConfig {
     }
 }
 
-/// The answer.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// The answer: `mate`, `nomate` or `unknown` in reports.
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, strum::Display,
+)]
+#[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Status {
     /// A forced mate exists (within `--max-plies` when given).
     Mate,
@@ -75,17 +89,6 @@ pub enum Status {
     NoMate,
     /// A limit stopped the search before an answer.
     Unknown,
-}
-
-impl Status {
-    /// `mate`, `nomate` or `unknown`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Mate => "mate",
-            Status::NoMate => "nomate",
-            Status::Unknown => "unknown",
-        }
-    }
 }
 
 /// An interposition left out of the main line because it is useless.
@@ -170,19 +173,65 @@ pub fn prepare(pos: &Position, defender_hand: DefenderHand) -> Position {
 /// A reusable solver: one table for many positions (a worker thread keeps one).
 pub struct Solver {
     /// The search engine and its table.
-    pub searcher: Searcher,
+    searcher: Searcher,
     /// Settings.
-    pub config: SolverConfig,
+    config: SolverConfig,
 }
 
 impl Solver {
     /// A solver with `config`; its table is reserved now (and touched only as the search
     /// uses it). An error when the table cannot be allocated.
     pub fn new(config: SolverConfig) -> Result<Solver, TableError> {
-        let mut searcher = Searcher::new(Position::startpos(), config.hash_mb)?;
-        searcher.techniques = config.techniques;
-        searcher.table.hand_superiority = config.techniques.hand_superiority;
+        let searcher = Searcher::new(Position::startpos(), config.hash_mb, config.techniques)?;
         Ok(Solver { searcher, config })
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &SolverConfig {
+        &self.config
+    }
+
+    /// Sets the node budget of each solve or verification from now on.
+    pub fn set_nodes(&mut self, nodes: Option<u64>) {
+        self.config.nodes = nodes;
+    }
+
+    /// Sets the length limit of each solve or verification from now on.
+    pub fn set_max_plies(&mut self, max_plies: Option<u16>) {
+        self.config.max_plies = max_plies;
+    }
+
+    /// Sets the time budget of each solve or verification from now on.
+    pub fn set_time(&mut self, time: Option<Duration>) {
+        self.config.time = time;
+    }
+
+    /// Sets the flag that stops a running search when raised (USI `stop`).
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.config.stop = stop;
+    }
+
+    /// Sets where a running search publishes its counters.
+    pub fn set_progress(&mut self, progress: Option<Arc<Progress>>) {
+        self.config.progress = progress;
+    }
+
+    /// Forgets everything the table holds (its memory is kept): the next solve starts as a
+    /// fresh solver's would.
+    pub fn clear_table(&mut self) {
+        self.searcher.clear_table();
+    }
+
+    /// The search engine, for the verifier's own searches (see [`Searcher::begin`]).
+    pub(crate) fn searcher(&mut self) -> &mut Searcher {
+        &mut self.searcher
+    }
+
+    /// Starts a new piece of work within `limits` (node count from zero, no limit met) and
+    /// returns the engine to do it with.
+    pub(crate) fn begin(&mut self, limits: Limits) -> &mut Searcher {
+        self.searcher.begin(limits);
+        &mut self.searcher
     }
 
     /// Solves `problem` (attacker = side to move), applying the defender-hand convention,
@@ -223,9 +272,7 @@ impl Solver {
         let pos = prepare(problem, self.config.defender_hand);
         let s = &mut self.searcher;
         s.set_position(pos.clone());
-        s.nodes = 0;
-        s.stopped_by = None;
-        s.limits = limits;
+        s.begin(limits);
         let mut sol = Solution {
             status: Status::Unknown,
             plies: None,
@@ -240,66 +287,34 @@ impl Solver {
             max_plies,
             stopped_by: None,
         };
-        let depth = max_plies.unwrap_or(UNLIMITED);
-        let full_budget = s.limits.nodes;
-        if let Some(first) = s.limits.first_search_nodes {
-            s.limits.nodes = Some(full_budget.map_or(first, |n| n.min(first)));
+        let depth = Depth::limit(max_plies);
+        let full_budget = s.node_limit();
+        if let Some(first) = s.first_search_nodes() {
+            s.set_node_limit(Some(full_budget.map_or(first, |n| n.min(first))));
         }
         let v = s.search(depth, &[]);
-        s.limits.nodes = full_budget;
+        s.set_node_limit(full_budget);
         if v.is_disproven() {
-            let proven_no_mate = v.len == UNLIMITED || (depth != UNLIMITED && v.len >= depth);
-            if proven_no_mate && !s.aborted {
+            let proven_no_mate = v.len.is_unlimited() || v.len >= depth;
+            if proven_no_mate && !s.stopped() {
                 sol.status = Status::NoMate;
             }
         } else if v.is_proven() {
             sol.status = Status::Mate;
-            // Lower the length until no mate exists within it. `lo`: no mate within `lo`
-            // plies is proven (-1: nothing known). Next to the proven length, one step of
-            // two plies at a time (the first search is usually right or nearly). Far from
-            // it (an unlimited search can prove a mate of thousands of plies through long
-            // checking tours, and deep depth-limited searches of such positions are
-            // hopeless), deepen from below instead: 1, 5, 13, 29, ... plies.
-            let mut best = v.len;
-            let mut lo: i32 = -1;
-            let mut minimal = best <= 1;
-            let too_short = |len: u16| min_plies.is_some_and(|m| len < m);
-            while !minimal {
-                if too_short(best) {
-                    sol.plies = Some(best);
-                    sol.nodes = s.nodes;
-                    sol.time = start.elapsed();
-                    sol.stopped_by = s.stopped_by;
-                    return sol;
-                }
-                let gap = best as i32 - lo;
-                let depth = if gap > 32 {
-                    (2 * (lo + 1) + 1).min(best as i32 - 2) as u16
-                } else {
-                    best - 2
-                };
-                s.set_node(pos.clone());
-                let w = s.search(depth, &[]);
-                if w.is_proven() {
-                    best = w.len;
-                } else if w.is_disproven() && !s.aborted {
-                    lo = depth as i32;
-                } else {
-                    break;
-                }
-                minimal = best <= 1 || best as i32 <= lo + 2;
+            let shortest = s.shortest(&pos, v.len.plies_of_finite(), &[], min_plies);
+            sol.minimal = shortest.minimal;
+            sol.plies = Some(shortest.len);
+            if !shortest.too_short {
+                let line = mainline::main_line(s, &pos, shortest.len);
+                sol.moves = line.moves;
+                sol.spare = line.end_hand;
+                sol.useless = line.useless;
+                sol.complete = line.complete && sol.moves.len() == shortest.len as usize;
             }
-            sol.minimal = minimal;
-            sol.plies = Some(best);
-            let line = mainline::main_line(s, &pos, best);
-            sol.moves = line.moves;
-            sol.spare = line.end_hand;
-            sol.useless = line.useless;
-            sol.complete = line.complete && sol.moves.len() == best as usize;
         }
-        sol.nodes = s.nodes;
+        sol.nodes = s.nodes();
         sol.time = start.elapsed();
-        sol.stopped_by = s.stopped_by;
+        sol.stopped_by = s.stopped_by();
         sol
     }
 }

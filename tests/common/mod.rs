@@ -44,8 +44,8 @@ pub fn assert_matches_record(
         assert!(s.minimal && s.complete, "{context}{}", p.sfen);
     }
     assert_eq!(
-        Some(r.verdict.as_str()),
-        p.verdict.as_deref(),
+        Some(r.verdict.to_string()),
+        p.verdict,
         "{context}{}: {:?}",
         p.sfen,
         r.reasons

@@ -1,0 +1,143 @@
+//! The value a child starts with before it is searched: looked up in the table, or, for a
+//! position the table does not know, the df-pn+ initial estimate (a new AND child starts at
+//! a proof number from its evasions, a new OR child at a disproof number from its checks),
+//! with the 1-ply checks that solve some children at once (a check with no evasion is mate;
+//! a defender position with no check is not).
+
+use super::dfpn::Searcher;
+use super::hands::{disproof_terminal, full_hand, proof_terminal};
+use super::path::child_path_key;
+use super::value::{Depth, Val};
+use crate::rules::movegen::{generate_checks, generate_evasions, interposition};
+use crate::rules::{Bitboard, Move, MoveList, Position};
+
+impl Searcher {
+    /// A new AND child (after check `m`): mated at once (1-ply mate check), refuted by the
+    /// depth limit, or an estimate from its evasions (df-pn+).
+    pub(crate) fn estimate_and_child(&mut self, m: Move, cdepth: Depth) -> Val {
+        let chand = self.pos.hand_after(m);
+        let t = self.techniques;
+        if !t.one_ply && !t.initial_estimates {
+            return Val::unknown(1, 1, chand);
+        }
+        self.nodes += 1;
+        let captured = self.pos.do_move(m);
+        let mut ev = MoveList::new();
+        generate_evasions(&self.pos, &mut ev);
+        let v = if t.one_ply && ev.is_empty() {
+            let p = if t.proof_pieces {
+                proof_terminal(&self.pos).min(chand)
+            } else {
+                chand
+            };
+            Val::proven(Depth::ZERO, p)
+        } else if t.one_ply
+            && cdepth < Depth::plies(2)
+            && !ev.is_empty()
+            && !may_interpose(&self.pos, &ev)
+        {
+            Val::disproven(cdepth, chand, false)
+        } else if t.initial_estimates {
+            Val::unknown(evasion_estimate(&ev), 1, chand)
+        } else {
+            Val::unknown(1, 1, chand)
+        };
+        self.pos.undo_move(m, captured);
+        v
+    }
+
+    /// Value of an OR child (after evasion `m` from an AND node searched within `depth`):
+    /// a repetition, looked up, refuted at once when no check exists, or an estimate from
+    /// its checks (df-pn+).
+    pub(crate) fn evaluate_or_child(&mut self, m: Move, depth: Depth, path_key: u64) -> Val {
+        let hand = self.pos.hand(self.attacker);
+        let child_key = self.pos.key_after(m);
+        if self.path.contains(child_key) {
+            return Val::disproven(Depth::UNLIMITED, hand, true);
+        }
+        let cdepth = depth.child();
+        let board = self.tt_key(self.pos.board_key_after(m));
+        let found = self
+            .table
+            .lookup(board, hand, cdepth, child_path_key(path_key, child_key));
+        if let Some(v) = Val::from_found(found, hand) {
+            return v;
+        }
+        if cdepth == Depth::ZERO {
+            return Val::disproven(Depth::ZERO, full_hand(), false);
+        }
+        let t = self.techniques;
+        if !t.one_ply && !t.initial_estimates {
+            return Val::unknown(1, 1, hand);
+        }
+        self.nodes += 1;
+        let captured = self.pos.do_move(m);
+        let mut checks = MoveList::new();
+        generate_checks(&self.pos, &mut checks);
+        let v = if t.one_ply && checks.is_empty() {
+            let d = if t.proof_pieces {
+                disproof_terminal(&self.pos).max(hand)
+            } else {
+                hand
+            };
+            Val::disproven(Depth::UNLIMITED, d, false)
+        } else if t.initial_estimates {
+            Val::unknown(1, (checks.len() as u32).div_ceil(2).clamp(1, 8), hand)
+        } else {
+            Val::unknown(1, 1, hand)
+        };
+        self.pos.undo_move(m, captured);
+        v
+    }
+}
+
+/// Whether some evasion in `ev` interposes against a single ranging checker (so that at a
+/// depth limit the useless-interposition rule may still leave the node mated).
+fn may_interpose(pos: &Position, ev: &MoveList) -> bool {
+    interposition(pos).is_some_and(|(block, _)| ev.iter().any(|m| block.has(m.to())))
+}
+
+/// df-pn+ initial proof number of an AND node from its evasions: phoenix moves and captures
+/// count one each, interpositions one per square (the pieces that could be dropped there
+/// are alternatives of one idea).
+pub(crate) fn evasion_estimate(ev: &MoveList) -> u32 {
+    let mut squares = Bitboard::EMPTY;
+    let mut n = 0u32;
+    for &m in ev.iter() {
+        if m.is_drop() {
+            if !squares.has(m.to()) {
+                squares |= Bitboard::from_square(m.to());
+                n += 1;
+            }
+        } else {
+            n += 1;
+        }
+    }
+    n.max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_position;
+    use crate::rules::generate_evasions;
+
+    fn estimate(sfen: &str) -> u32 {
+        let pos = parse_position(sfen).expect("a valid position");
+        let mut ev = MoveList::new();
+        generate_evasions(&pos, &mut ev);
+        evasion_estimate(&ev)
+    }
+
+    #[test]
+    fn interpositions_count_once_per_square() {
+        // White's phoenix on 4a is checked along the file by Black's left quail on 4e
+        // (worked out by hand: four phoenix steps, 3a, 5a, 3b and 5b). With a swallow, a
+        // pheasant and a crane in hand White may also drop on 4b, 4c or 4d: nine drops,
+        // three ideas.
+        let with_drops = estimate("3k3/7/7/7/3L3/7/K6 w spc 1");
+        let without = estimate("3k3/7/7/7/3L3/7/K6 w - 1");
+        assert_eq!(without, 4);
+        assert_eq!(with_drops, 4 + 3);
+    }
+}

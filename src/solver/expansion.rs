@@ -1,0 +1,315 @@
+//! The children of an expanded node and what is computed from them: each child's value
+//! (and, for an interposition the useless-interposition rule may set aside, the value of its
+//! Q′), the node's proof and disproof numbers, the child to search next, delayed
+//! interpositions coming forward, and the value of a solved node.
+
+use super::dfpn::Searcher;
+use super::hands::{
+    disproof_and_adjust, disproof_or_adjust, full_hand, hand_before, proof_and_adjust,
+};
+use super::value::{Depth, INF, Val, settle, sum_unsolved};
+use crate::rules::{Hand, Move, PieceKind, Square};
+
+/// One child of a node in the search.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Child {
+    /// The move to it.
+    pub(crate) mv: Move,
+    /// The value of the position after `mv`.
+    pub(crate) val: Val,
+    /// Q′ of a useless-interposition candidate (`has_q`).
+    pub(crate) q: Val,
+    /// Whether the child is a useless-interposition candidate with a Q′.
+    pub(crate) has_q: bool,
+    /// Delayed interpositions still to try on this square (bit i = `PieceKind::HAND[i]`).
+    pub(crate) rest: u8,
+    /// The largest contribution (plies from the parent) of the pieces already proven
+    /// useless on this square (`acc`).
+    pub(crate) acc_len: Depth,
+    /// Their proof pieces (`acc`).
+    pub(crate) acc_hand: Hand,
+    /// Whether pieces on this square were proven mated before the present one.
+    pub(crate) acc: bool,
+}
+
+impl Child {
+    /// A child reached by `mv` with value `val`.
+    pub(crate) fn new(mv: Move, val: Val) -> Child {
+        Child {
+            mv,
+            val,
+            q: Val::unknown(1, 1, Hand::EMPTY),
+            has_q: false,
+            rest: 0,
+            acc_len: Depth::ZERO,
+            acc_hand: Hand::EMPTY,
+            acc: false,
+        }
+    }
+
+    /// (pn, dn) as a child of an AND node: the ordinary continuation or Q′, whichever
+    /// proves first.
+    #[inline]
+    pub(crate) fn and_pn_dn(&self) -> (u32, u32) {
+        if self.has_q {
+            settle(
+                self.val.pn.min(self.q.pn),
+                self.val.dn.saturating_add(self.q.dn),
+            )
+        } else {
+            (self.val.pn, self.val.dn)
+        }
+    }
+
+    /// Plies this (proven) child of an AND node adds, and its proof pieces: the shorter of
+    /// its continuation (one ply more) and its Q′ (no ply: the interposition costs none),
+    /// at least as long as the pieces dropped on the square before it.
+    pub(crate) fn and_contribution(&self) -> (Depth, Hand) {
+        let q = (self.has_q && self.q.is_proven()).then_some((self.q.len, self.q.hand));
+        let v = self
+            .val
+            .is_proven()
+            .then_some((self.val.len.plus_one(), self.val.hand));
+        let (mut len, mut hand) = match (q, v) {
+            (Some(a), Some(b)) => {
+                if a.0 <= b.0 {
+                    a
+                } else {
+                    b
+                }
+            }
+            (Some(a), None) => a,
+            (None, Some(b)) => b,
+            (None, None) => (Depth::ZERO, Hand::EMPTY),
+        };
+        if self.acc {
+            len = len.max(self.acc_len);
+            hand = hand.max(self.acc_hand);
+        }
+        (len, hand)
+    }
+}
+
+/// Per-level scratch space, allocated once and reused: nothing is allocated per node.
+#[derive(Default)]
+pub(crate) struct Level {
+    /// The children of the node at this level.
+    pub(crate) children: Vec<Child>,
+    /// The ranging checker against which interpositions are made (AND nodes).
+    pub(crate) checker: Option<Square>,
+}
+
+/// (pn, dn) of a node from its children.
+#[inline]
+pub(crate) fn node_pn_dn(children: &[Child], or_node: bool) -> (u32, u32) {
+    if or_node {
+        let mut pn = INF;
+        let mut dn = 0u32;
+        for c in children {
+            pn = pn.min(c.val.pn);
+            dn = sum_unsolved(dn, c.val.dn);
+        }
+        settle(pn, dn)
+    } else {
+        let mut pn = 0u32;
+        let mut dn = INF;
+        for c in children {
+            let (cpn, cdn) = c.and_pn_dn();
+            pn = sum_unsolved(pn, cpn);
+            dn = dn.min(cdn);
+        }
+        settle(pn, dn)
+    }
+}
+
+/// The child to search (smallest pn at OR nodes, smallest dn at AND nodes; the first on
+/// ties) and the second-smallest value.
+#[inline]
+pub(crate) fn select(children: &[Child], or_node: bool) -> (usize, u32) {
+    let mut best = usize::MAX;
+    let mut best_v = u32::MAX;
+    let mut second = INF;
+    for (i, c) in children.iter().enumerate() {
+        let v = if or_node { c.val.pn } else { c.and_pn_dn().1 };
+        if v < best_v {
+            second = best_v.min(second);
+            best_v = v;
+            best = i;
+        } else if v < second {
+            second = v;
+        }
+    }
+    (best, second.min(INF))
+}
+
+impl Searcher {
+    /// Computes the value of a solved node from its children.
+    pub(crate) fn finalize(&self, level: usize, or_node: bool) -> Val {
+        let children = &self.levels[level].children;
+        let pos = &self.pos;
+        let exact = pos.hand(self.attacker);
+        if or_node {
+            // Proven: the shortest proven child. Disproven: every child.
+            let mut best: Option<(Depth, Hand, u16)> = None;
+            for c in children.iter().filter(|c| c.val.is_proven()) {
+                let len = c.val.len.plus_one();
+                if best.is_none_or(|b| len < b.0) {
+                    best = Some((len, hand_before(pos, c.mv, c.val.hand), c.mv.raw()));
+                }
+            }
+            if let Some((len, hand, mv)) = best {
+                let mut v = Val::proven(len, hand.min(exact));
+                v.best = mv;
+                return v;
+            }
+            let mut len = Depth::UNLIMITED;
+            let mut hand = full_hand();
+            let mut rep = false;
+            for c in children {
+                len = len.min(c.val.len.plus_one());
+                hand = hand.min(hand_before(pos, c.mv, c.val.hand));
+                rep |= c.val.rep;
+            }
+            let hand = disproof_or_adjust(pos, hand).max(exact);
+            Val::disproven(len, hand, rep)
+        } else {
+            let mut disproof: Option<Val> = None;
+            for c in children {
+                let (_, cdn) = c.and_pn_dn();
+                if cdn != 0 {
+                    continue;
+                }
+                let v = if c.has_q {
+                    Val::disproven(
+                        c.q.len.min(c.val.len.plus_one()),
+                        c.q.hand.min(disproof_and_adjust(pos, c.mv, c.val.hand)),
+                        c.q.rep || c.val.rep,
+                    )
+                } else {
+                    Val::disproven(
+                        c.val.len.plus_one(),
+                        disproof_and_adjust(pos, c.mv, c.val.hand),
+                        c.val.rep,
+                    )
+                };
+                // Prefer a disproof that holds on every path, then the longest.
+                let better = match &disproof {
+                    None => true,
+                    Some(d) => (d.rep && !v.rep) || (d.rep == v.rep && v.len > d.len),
+                };
+                if better {
+                    disproof = Some(v);
+                }
+            }
+            if let Some(mut v) = disproof {
+                v.hand = v.hand.max(exact);
+                return v;
+            }
+            let mut len = Depth::ZERO;
+            let mut hand = Hand::EMPTY;
+            for c in children {
+                let (l, h) = c.and_contribution();
+                len = len.max(l);
+                hand = hand.max(h);
+            }
+            Val::proven(len, proof_and_adjust(pos, hand).min(exact))
+        }
+    }
+
+    /// After child `i` of an AND node was searched: if it is a delayed interposition that is
+    /// now proven, the next piece takes its place on the square.
+    pub(crate) fn advance_delayed(&mut self, level: usize, i: usize, depth: Depth, path_key: u64) {
+        loop {
+            let c = self.levels[level].children[i];
+            if c.rest == 0 || c.and_pn_dn().0 != 0 {
+                return;
+            }
+            if c.has_q && c.q.is_proven() {
+                // Q′ is the same for every piece dropped here: all are useless.
+                self.levels[level].children[i].rest = 0;
+                return;
+            }
+            let (len, hand) = c.and_contribution();
+            let k = c.rest.trailing_zeros() as usize;
+            let mv = Move::drop(PieceKind::HAND[k], c.mv.to());
+            let val = self.evaluate_or_child(mv, depth, path_key);
+            let ch = &mut self.levels[level].children[i];
+            ch.rest &= ch.rest - 1;
+            ch.acc = true;
+            ch.acc_len = len;
+            ch.acc_hand = hand;
+            ch.mv = mv;
+            ch.val = val;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Square;
+
+    fn mv() -> Move {
+        Move::drop(PieceKind::Swallow, Square::all().next().expect("a square"))
+    }
+
+    fn hand(n: u32) -> Hand {
+        let mut h = Hand::EMPTY;
+        h.set(PieceKind::Swallow, n);
+        h
+    }
+
+    #[test]
+    fn an_and_child_with_q_proves_by_either_and_disproves_by_both() {
+        let mut c = Child::new(mv(), Val::unknown(5, 3, Hand::EMPTY));
+        assert_eq!(c.and_pn_dn(), (5, 3));
+        c.has_q = true;
+        c.q = Val::unknown(2, 4, Hand::EMPTY);
+        // Proven when either is: the smaller pn; disproven only when both are: the sum.
+        assert_eq!(c.and_pn_dn(), (2, 7));
+        c.q = Val::proven(Depth::plies(3), Hand::EMPTY);
+        assert_eq!(c.and_pn_dn(), (0, INF));
+        c.q = Val::disproven(Depth::plies(3), Hand::EMPTY, false);
+        // Q′ refuted: the continuation alone decides.
+        assert_eq!(c.and_pn_dn(), (5, 3));
+    }
+
+    #[test]
+    fn contribution_takes_the_shorter_proof_and_the_longest_earlier_piece() {
+        // Continuation mated in 4 (5 plies from the parent) with one swallow; Q′ in 3 plies
+        // (no ply for the interposition itself) with two.
+        let mut c = Child::new(mv(), Val::proven(Depth::plies(4), hand(1)));
+        assert_eq!(c.and_contribution(), (Depth::plies(5), hand(1)));
+        c.has_q = true;
+        c.q = Val::proven(Depth::plies(3), hand(2));
+        assert_eq!(c.and_contribution(), (Depth::plies(3), hand(2)));
+        // An earlier, weaker piece on the square needed 7 plies and no swallow.
+        c.acc = true;
+        c.acc_len = Depth::plies(7);
+        c.acc_hand = Hand::EMPTY;
+        assert_eq!(c.and_contribution(), (Depth::plies(7), hand(2)));
+    }
+
+    #[test]
+    fn node_numbers_and_selection() {
+        let kids = [
+            Child::new(mv(), Val::unknown(4, 2, Hand::EMPTY)),
+            Child::new(mv(), Val::unknown(1, 6, Hand::EMPTY)),
+            Child::new(mv(), Val::unknown(3, 1, Hand::EMPTY)),
+        ];
+        // OR: pn the minimum, dn the sum; AND: pn the sum, dn the minimum.
+        assert_eq!(node_pn_dn(&kids, true), (1, 9));
+        assert_eq!(node_pn_dn(&kids, false), (8, 1));
+        assert_eq!(select(&kids, true), (1, 3));
+        assert_eq!(select(&kids, false), (2, 2));
+        // A proven child proves an OR node; a disproven one disproves an AND node.
+        let mut solved = kids;
+        solved[0].val = Val::proven(Depth::plies(1), Hand::EMPTY);
+        assert_eq!(node_pn_dn(&solved, true), (0, INF));
+        solved[0].val = Val::disproven(Depth::plies(1), Hand::EMPTY, false);
+        assert_eq!(node_pn_dn(&solved, false), (INF, 0));
+        // First on ties.
+        let tie = [kids[1], kids[1]];
+        assert_eq!(select(&tie, true), (0, 1));
+    }
+}

@@ -1,0 +1,83 @@
+//! The table's memory: zeroed pages from the allocator, aligned by hand, touched only where
+//! the search writes; and the error of a size that cannot be had.
+
+use super::entry::Bucket;
+use std::alloc::Layout;
+
+/// A table that cannot be had.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// The operating system refused the memory.
+    #[error("cannot allocate a transposition table of {mb} MB: not enough memory")]
+    OutOfMemory {
+        /// The size asked for, in megabytes.
+        mb: usize,
+    },
+    /// The size is beyond what this machine can address.
+    #[error("a transposition table of {mb} MB is too large for this machine")]
+    TooLarge {
+        /// The size asked for, in megabytes.
+        mb: usize,
+    },
+}
+
+/// The bucket array: zeroed memory from the allocator, touched only where it is used.
+///
+/// Asked for with the C library's own alignment (so that a large request is served by
+/// `calloc` from fresh, untouched pages rather than written with zeros) and a bucket's
+/// worth of slack, and aligned by hand.
+pub(super) struct Buckets {
+    base: *mut u8,
+    layout: Layout,
+    start: *mut Bucket,
+    pub(super) len: usize,
+}
+
+// SAFETY: `Buckets` owns its allocation exclusively, like a `Box<[Bucket]>`.
+unsafe impl Send for Buckets {}
+// SAFETY: shared access only reads.
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    pub(super) fn zeroed(len: usize, mb: usize) -> Result<Buckets, TableError> {
+        let size = len
+            .checked_mul(std::mem::size_of::<Bucket>())
+            .and_then(|s| s.checked_add(std::mem::align_of::<Bucket>()))
+            .ok_or(TableError::TooLarge { mb })?;
+        let layout = Layout::from_size_align(size, 16).map_err(|_| TableError::TooLarge { mb })?;
+        // SAFETY: `layout` has a non-zero size.
+        let base = unsafe { std::alloc::alloc_zeroed(layout) };
+        if base.is_null() {
+            return Err(TableError::OutOfMemory { mb });
+        }
+        let offset = base.align_offset(std::mem::align_of::<Bucket>());
+        // SAFETY: the slack of one bucket's alignment keeps `len` buckets inside the block.
+        let start = unsafe { base.add(offset) } as *mut Bucket;
+        Ok(Buckets {
+            base,
+            layout,
+            start,
+            len,
+        })
+    }
+
+    #[inline]
+    pub(super) fn as_slice(&self) -> &[Bucket] {
+        // SAFETY: `start` is aligned, the block holds `len` buckets, and all-zero bytes are a
+        // valid `Bucket` (every field an integer, `State::Empty` = 0).
+        unsafe { std::slice::from_raw_parts(self.start, self.len) }
+    }
+
+    #[inline]
+    pub(super) fn as_mut_slice(&mut self) -> &mut [Bucket] {
+        // SAFETY: as in `as_slice`, and `&mut self` makes the access exclusive.
+        unsafe { std::slice::from_raw_parts_mut(self.start, self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: `base` came from `alloc_zeroed` with `layout`.
+        unsafe { std::alloc::dealloc(self.base, self.layout) }
+    }
+}

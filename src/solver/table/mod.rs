@@ -1,0 +1,333 @@
+//! The transposition table of the df-pn search: entries keyed by board (with side to move)
+//! and compared by the attacker's hand inside, so that
+//!
+//! - a proof with attacker hand `h` (its *proof pieces*) and mate length `n` answers every
+//!   lookup of the same board with a hand `⊇ h` and a depth `≥ n` (hand superiority);
+//! - a disproof with hand `h` (its *disproof pieces*) and "no mate within `n`" answers every
+//!   lookup with a hand `⊆ h` and a depth `≤ n`;
+//! - a disproof that depended on a repetition on the search path (graph history interaction,
+//!   Kishimoto & Müller 2004) answers only a lookup from the very same path (its path key);
+//!   from any other path the position is unknown and searched again.
+//!
+//! Memory is a fixed array of cache-line-aligned buckets of [`BUCKET`] 32-byte entries ([`entry`]), sized
+//! by `--hash`; an entry lives in the bucket its board key selects, so a lookup touches two
+//! cache lines.
+//!
+//! How the memory is managed:
+//! - it is asked of the operating system zeroed ([`std::alloc::alloc_zeroed`] of a size the
+//!   C library serves from fresh pages, [`memory`]), and an all-zero entry is an empty one: nothing is
+//!   written up front, and a page costs something only once the search touches it. A size
+//!   that cannot be had is an error ([`TableError`]), never an abort.
+//! - clearing is by generation: each entry carries the generation it was written in, and
+//!   [`Table::clear`] moves to the next one in O(1) (entries of older generations count as
+//!   empty). When the 8-bit generation wraps, the memory is handed back and asked for anew,
+//!   zeroed, rather than written over.
+//! - only a part of the memory is in use at first ([`upkeep`]) ([`START_BUCKETS`] buckets): when it is
+//!   [`GROW_TRIGGER`] full, or an entry finds its bucket full once it is
+//!   [`GROW_ON_FULL_BUCKET`] full, it doubles (each entry stays in its bucket or moves to the
+//!   one the next key bit selects), up to the whole table. A small search therefore touches a
+//!   small part of a large table, and clearing goes back to the start size.
+//! - each search ([`Table::new_search`]) has an age; entries carry the age of the search that
+//!   last wrote them. When the table passes [`GC_TRIGGER`] of its capacity, garbage
+//!   collection empties the entries of earlier searches first (least effort first), and only
+//!   then entries of the current search with the least effort (their subtree sizes), until
+//!   it is back under [`GC_TARGET`].
+//! - nothing the search depends on for its answer lives only in the table: the nodes of the
+//!   current path keep their children's values on the search's own stack, so an entry lost
+//!   to replacement or collection costs a re-search, never a wrong or different answer.
+
+mod entry;
+mod memory;
+#[cfg(test)]
+mod tests;
+mod upkeep;
+
+use entry::{Bucket, bucket_index};
+pub(crate) use entry::{Entry, Found, State};
+use memory::Buckets;
+pub use memory::TableError;
+
+use super::value::Depth;
+use crate::rules::Hand;
+
+/// Entries per bucket (a bucket is 128 bytes: two cache lines).
+pub const BUCKET: usize = 4;
+/// Buckets in use after a clear (128 KB), or the whole table when it is smaller.
+pub const START_BUCKETS: usize = 1024;
+/// Fill ratio of the part in use at which it doubles.
+pub const GROW_TRIGGER: f64 = 0.25;
+/// Fill ratio above which an entry that finds its bucket full makes the part in use double
+/// rather than replace an entry (below it such buckets are rare chance clusters).
+pub const GROW_ON_FULL_BUCKET: f64 = 0.125;
+/// Fill ratio (of the whole table) at which garbage collection runs.
+pub const GC_TRIGGER: f64 = 0.80;
+/// Fill ratio garbage collection brings the table back to.
+pub const GC_TARGET: f64 = 0.50;
+
+/// The table.
+pub(crate) struct Table {
+    buckets: Buckets,
+    /// The buckets in use: `mask + 1` of them, a power of two.
+    mask: usize,
+    mb: usize,
+    generation: u8,
+    age: u16,
+    used: usize,
+    /// Number of garbage collections run.
+    gc_runs: u64,
+    /// Use hand superiority (a technique that can be switched off to measure it).
+    hand_superiority: bool,
+}
+
+impl Table {
+    /// A table of about `mb` megabytes (rounded down to a power of two buckets, at least
+    /// 256 buckets, 32 KB), answering by hand superiority when `hand_superiority` (else for
+    /// exact hands only). The memory is not touched here.
+    pub(crate) fn new(mb: usize, hand_superiority: bool) -> Result<Table, TableError> {
+        let bytes = mb
+            .max(1)
+            .checked_mul(1024 * 1024)
+            .ok_or(TableError::TooLarge { mb })?;
+        let mut n = 256usize;
+        while n
+            .checked_mul(2 * std::mem::size_of::<Bucket>())
+            .is_some_and(|b| b <= bytes)
+        {
+            n *= 2;
+        }
+        Ok(Table {
+            buckets: Buckets::zeroed(n, mb)?,
+            mask: n.min(START_BUCKETS) - 1,
+            mb,
+            generation: 1,
+            age: 0,
+            used: 0,
+            gc_runs: 0,
+            hand_superiority,
+        })
+    }
+
+    /// Starts a new search: entries written from now on are of a new age, and garbage
+    /// collection ages out those of earlier searches first.
+    pub(crate) fn new_search(&mut self) {
+        self.age = self.age.wrapping_add(1);
+    }
+
+    /// Occupied slots.
+    #[cfg(test)]
+    pub(crate) fn used(&self) -> usize {
+        self.used
+    }
+
+    /// Number of entry slots in use now (the table grows to [`Table::capacity`]).
+    pub(crate) fn active_capacity(&self) -> usize {
+        (self.mask + 1) * BUCKET
+    }
+
+    /// Number of entry slots.
+    pub(crate) fn capacity(&self) -> usize {
+        self.buckets.len * BUCKET
+    }
+
+    /// Occupied slots in thousandths (USI `hashfull`).
+    pub(crate) fn permille_full(&self) -> u32 {
+        (self.used as u64 * 1000 / self.capacity() as u64) as u32
+    }
+
+    /// Forgets everything, in O(1): the entries of the old generation count as empty from
+    /// now on. Every 255 calls the memory is handed back and asked for anew (zeroed pages
+    /// again, not written); should that fail, it is zeroed in place.
+    pub(crate) fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            let len = self.buckets.len;
+            match Buckets::zeroed(len, self.mb) {
+                Ok(b) => self.buckets = b,
+                Err(_) => self.buckets.as_mut_slice().fill(Bucket::default()),
+            }
+            self.generation = 1;
+        }
+        self.used = 0;
+        self.mask = self.buckets.len.min(START_BUCKETS) - 1;
+    }
+
+    #[inline]
+    fn live(&self, e: &Entry) -> bool {
+        e.state != State::Empty && e.generation == self.generation
+    }
+
+    #[inline]
+    fn bucket_of(&self, board: u64) -> usize {
+        bucket_index(board, self.mask)
+    }
+
+    /// Asks the processor to start loading the bucket of `board` (a lookup soon follows; the
+    /// expansion of a node prefetches all its children's buckets first).
+    #[inline]
+    pub(crate) fn prefetch(&self, board: u64) {
+        let p = &self.buckets.as_slice()[self.bucket_of(board)] as *const Bucket as *const i8;
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint; `p` points into the live bucket array.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch(p, _MM_HINT_T0);
+            _mm_prefetch(p.add(64), _MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = p;
+    }
+
+    /// Looks up `board` with attacker hand `hand` for a search needing the answer within
+    /// `depth` plies, from a path with key `path`.
+    #[inline]
+    pub(crate) fn lookup(&self, board: u64, hand: Hand, depth: Depth, path: u64) -> Found {
+        let bucket = &self.buckets.as_slice()[self.bucket_of(board)].0;
+        let mut unknown = Found::None;
+        for e in bucket {
+            if e.board != board || !self.live(e) {
+                continue;
+            }
+            match e.state {
+                State::Proven if e.len <= depth => {
+                    let ok = if self.hand_superiority {
+                        hand.superset_of(e.hand)
+                    } else {
+                        hand == e.hand
+                    };
+                    if ok {
+                        return Found::Proven {
+                            len: e.len,
+                            hand: e.hand,
+                            best: e.best,
+                        };
+                    }
+                }
+                State::Disproven if e.len >= depth => {
+                    let ok = if self.hand_superiority {
+                        e.hand.superset_of(hand)
+                    } else {
+                        hand == e.hand
+                    };
+                    if ok {
+                        return Found::Disproven {
+                            len: e.len,
+                            hand: e.hand,
+                            rep: false,
+                        };
+                    }
+                }
+                State::RepDisproven if e.hand == hand && e.path() == path && e.len >= depth => {
+                    return Found::Disproven {
+                        len: e.len,
+                        hand: e.hand,
+                        rep: true,
+                    };
+                }
+                State::Unknown if e.hand == hand => {
+                    unknown = Found::Unknown {
+                        pn: e.pn,
+                        dn: e.dn,
+                        amount: e.amount,
+                    };
+                }
+                _ => {}
+            }
+        }
+        unknown
+    }
+
+    /// Stores an entry for `entry.board` / `entry.hand`: replaces the unknown entry of the
+    /// same position, drops entries a new proof or disproof makes redundant, otherwise takes
+    /// a free slot of the window or the one with the least effort.
+    pub(crate) fn store(&mut self, mut entry: Entry) {
+        entry.generation = self.generation;
+        entry.age = self.age;
+        let b = self.bucket_of(entry.board);
+        let age = self.age;
+        let can_grow = self.mask < self.buckets.len - 1
+            && self.used as f64 > GROW_ON_FULL_BUCKET * self.active_capacity() as f64;
+        let buckets = self.buckets.as_mut_slice();
+        let mut free: Option<usize> = None;
+        let mut victim = 0;
+        let mut victim_amount = u32::MAX;
+        for i in 0..BUCKET {
+            let e = buckets[b].0[i];
+            if e.state == State::Empty || e.generation != entry.generation {
+                if free.is_none() {
+                    free = Some(i);
+                }
+                continue;
+            }
+            if e.board == entry.board {
+                // An old entry goes only when the new one answers every lookup it answered:
+                // an unknown entry holds the progress of a search at depth `e.len`, and
+                // dropping it for a proof or disproof that does not hold at that depth would
+                // restart that search from scratch each time (df-pn would never converge).
+                let redundant = match (entry.state, e.state) {
+                    (State::Unknown, State::Unknown) => e.hand == entry.hand,
+                    (State::Unknown, _) => false,
+                    (State::Proven, State::Unknown) => {
+                        e.hand.superset_of(entry.hand) && entry.len <= e.len
+                    }
+                    (State::Disproven, State::Unknown) => {
+                        entry.hand.superset_of(e.hand) && entry.len >= e.len
+                    }
+                    (State::RepDisproven, State::Unknown) => {
+                        e.hand == entry.hand && entry.len >= e.len
+                    }
+                    (State::Proven, State::Proven) => {
+                        e.hand.superset_of(entry.hand) && e.len >= entry.len
+                    }
+                    (State::Disproven, State::Disproven) => {
+                        entry.hand.superset_of(e.hand) && e.len <= entry.len
+                    }
+                    (State::RepDisproven, State::RepDisproven) => e.hand == entry.hand,
+                    _ => false,
+                };
+                if redundant {
+                    buckets[b].0[i].state = State::Empty;
+                    self.used -= 1;
+                    if free.is_none() {
+                        free = Some(i);
+                    }
+                    continue;
+                }
+            }
+            let weight = match e.state {
+                // Solved entries are worth more than their effort suggests.
+                State::Proven | State::Disproven => e.amount.saturating_mul(4),
+                _ => e.amount,
+            };
+            // Entries of earlier searches go before any of the current one.
+            let weight = if e.age == age {
+                weight.saturating_add(1 << 31)
+            } else {
+                weight.min((1 << 31) - 1)
+            };
+            if weight < victim_amount {
+                victim_amount = weight;
+                victim = i;
+            }
+        }
+        let i = match free {
+            Some(i) => {
+                self.used += 1;
+                i
+            }
+            None if can_grow => {
+                // No entry is given up while memory is left unused: grow, then store.
+                self.grow();
+                return self.store(entry);
+            }
+            None => victim,
+        };
+        buckets[b].0[i] = entry;
+        if self.mask < self.buckets.len - 1 {
+            if self.used as f64 > GROW_TRIGGER * self.active_capacity() as f64 {
+                self.grow();
+            }
+        } else if self.used as f64 > GC_TRIGGER * self.capacity() as f64 {
+            self.collect_garbage();
+        }
+    }
+}

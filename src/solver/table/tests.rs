@@ -1,0 +1,310 @@
+//! The table's unit tests: lookups by hand superiority and depth, path-bound repetition
+//! disproofs, replacement, garbage collection, growth and clearing, memory use.
+
+use super::*;
+use crate::rules::PieceKind;
+use crate::solver::value::INF;
+
+fn entry(board: u64, hand: Hand, state: State, len: Depth) -> Entry {
+    Entry {
+        board,
+        hand,
+        state,
+        len,
+        pn: if state == State::Proven { 0 } else { INF },
+        dn: if state == State::Proven { INF } else { 0 },
+        amount: 1,
+        ..Entry::default()
+    }
+}
+
+#[test]
+fn hand_superiority() {
+    let mut t = Table::new(1, true).unwrap();
+    let one = Hand::EMPTY.with(PieceKind::Crane);
+    let two = one.with(PieceKind::Swallow);
+    t.store(entry(42, one, State::Proven, Depth::plies(5)));
+    // A larger attacker hand is mated too, at the same or greater depth.
+    assert!(matches!(
+        t.lookup(42, two, Depth::plies(5), 0),
+        Found::Proven { len, .. } if len == Depth::plies(5)
+    ));
+    assert!(matches!(t.lookup(42, two, Depth::plies(4), 0), Found::None));
+    assert!(matches!(
+        t.lookup(42, Hand::EMPTY, Depth::plies(9), 0),
+        Found::None
+    ));
+    t.store(entry(43, one, State::Disproven, Depth::plies(7)));
+    assert!(matches!(
+        t.lookup(43, Hand::EMPTY, Depth::plies(7), 0),
+        Found::Disproven { .. }
+    ));
+    assert!(matches!(t.lookup(43, two, Depth::plies(7), 0), Found::None));
+    assert!(matches!(t.lookup(43, one, Depth::plies(9), 0), Found::None));
+}
+
+#[test]
+fn without_hand_superiority_only_the_exact_hand_answers() {
+    let mut t = Table::new(1, false).unwrap();
+    let one = Hand::EMPTY.with(PieceKind::Crane);
+    let two = one.with(PieceKind::Swallow);
+    t.store(entry(42, one, State::Proven, Depth::plies(5)));
+    assert!(matches!(
+        t.lookup(42, one, Depth::plies(5), 0),
+        Found::Proven { .. }
+    ));
+    assert_eq!(t.lookup(42, two, Depth::plies(5), 0), Found::None);
+    t.store(entry(43, two, State::Disproven, Depth::plies(5)));
+    assert_eq!(t.lookup(43, one, Depth::plies(5), 0), Found::None);
+}
+
+#[test]
+fn repetition_disproof_is_path_bound() {
+    let mut t = Table::new(1, true).unwrap();
+    let mut e = entry(7, Hand::EMPTY, State::RepDisproven, Depth::UNLIMITED);
+    e.set_path(99);
+    t.store(e);
+    assert!(matches!(
+        t.lookup(7, Hand::EMPTY, Depth::plies(3), 99),
+        Found::Disproven { rep: true, .. }
+    ));
+    assert_eq!(t.lookup(7, Hand::EMPTY, Depth::plies(3), 98), Found::None);
+    // A repetition disproof found with a length limit says nothing beyond it.
+    let mut e = entry(8, Hand::EMPTY, State::RepDisproven, Depth::plies(6));
+    e.set_path(99);
+    t.store(e);
+    assert!(matches!(
+        t.lookup(8, Hand::EMPTY, Depth::plies(6), 99),
+        Found::Disproven { .. }
+    ));
+    assert_eq!(t.lookup(8, Hand::EMPTY, Depth::plies(8), 99), Found::None);
+}
+
+#[test]
+fn garbage_collection_keeps_the_table_bounded() {
+    let mut t = Table::new(1, true).unwrap();
+    let cap = t.capacity();
+    for i in 0..(cap as u64 * 3) {
+        let mut e = entry(
+            i.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            Hand::EMPTY,
+            State::Unknown,
+            Depth::plies(1),
+        );
+        e.amount = (i % 100) as u32 + 1;
+        t.store(e);
+    }
+    assert!(t.gc_runs > 0);
+    assert!(t.permille_full() <= (GC_TRIGGER * 1000.0) as u32 + 1);
+}
+
+fn hand(counts: &[(PieceKind, u32)]) -> Hand {
+    let mut h = Hand::EMPTY;
+    for &(k, n) in counts {
+        h.set(k, n);
+    }
+    h
+}
+
+/// Fills the table's bucket of key `board` (entries differing in their hands).
+fn fill_bucket(t: &mut Table, board: u64, amount: u32) -> Vec<Hand> {
+    let hands: Vec<Hand> = (0..BUCKET as u32)
+        .map(|i| hand(&[(PieceKind::Swallow, i + 1)]))
+        .collect();
+    for &h in &hands {
+        let mut e = entry(board, h, State::Unknown, Depth::plies(3));
+        e.amount = amount;
+        t.store(e);
+    }
+    hands
+}
+
+fn unknown_at(t: &Table, board: u64, h: Hand) -> bool {
+    matches!(
+        t.lookup(board, h, Depth::plies(3), 0),
+        Found::Unknown { .. }
+    )
+}
+
+#[test]
+fn clear_forgets_everything_in_every_generation() {
+    let mut t = Table::new(1, true).unwrap();
+    // Past the 8-bit generation's wrap, where the memory is asked for anew.
+    for round in 0..600u64 {
+        let board = 1000 + round;
+        t.store(entry(board, Hand::EMPTY, State::Proven, Depth::plies(3)));
+        assert!(matches!(
+            t.lookup(board, Hand::EMPTY, Depth::plies(3), 0),
+            Found::Proven { .. }
+        ));
+        assert_eq!(t.used(), 1);
+        t.clear();
+        assert_eq!(t.used(), 0);
+        assert_eq!(
+            t.lookup(board, Hand::EMPTY, Depth::plies(3), 0),
+            Found::None
+        );
+        // An entry of the previous generation is gone too.
+        assert_eq!(
+            t.lookup(board - 1, Hand::EMPTY, Depth::plies(3), 0),
+            Found::None
+        );
+    }
+}
+
+#[test]
+fn replacement_takes_entries_of_earlier_searches_first() {
+    let mut t = Table::new(1, true).unwrap();
+    t.new_search();
+    let old = fill_bucket(&mut t, 77, 1_000_000);
+    t.new_search();
+    // A full bucket of expensive entries of the previous search, then cheap ones of
+    // this search: each new one replaces an old one, never one of its own search.
+    for i in 0..BUCKET as u32 {
+        let h = hand(&[(PieceKind::Crane, 1), (PieceKind::Pheasant, i)]);
+        let mut e = entry(77, h, State::Unknown, Depth::plies(3));
+        e.amount = 1;
+        t.store(e);
+        assert!(unknown_at(&t, 77, h));
+    }
+    assert!(old.iter().all(|&h| !unknown_at(&t, 77, h)));
+    // Within one search, the entry with the least effort goes.
+    let h = hand(&[(PieceKind::LeftQuail, 1)]);
+    let mut e = entry(77, h, State::Unknown, Depth::plies(3));
+    e.amount = 5;
+    t.store(e);
+    assert!(unknown_at(&t, 77, h));
+    assert_eq!(
+        (0..BUCKET as u32)
+            .filter(|&i| unknown_at(
+                &t,
+                77,
+                hand(&[(PieceKind::Crane, 1), (PieceKind::Pheasant, i)])
+            ))
+            .count(),
+        BUCKET - 1
+    );
+}
+
+#[test]
+fn garbage_collection_ages_out_earlier_searches_first() {
+    let mut t = Table::new(1, true).unwrap();
+    let cap = t.capacity() as u64;
+    // An earlier search fills 60 % of the table with expensive entries.
+    t.new_search();
+    let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let old_n = cap * 6 / 10;
+    for i in 0..old_n {
+        let mut e = entry(key(i), Hand::EMPTY, State::Proven, Depth::plies(5));
+        e.amount = 1 << 20;
+        t.store(e);
+    }
+    let old_kept = t.used() as u64;
+    assert!(old_kept > old_n * 9 / 10, "old entries stored: {old_kept}");
+    // The current search stores cheap entries until collection runs.
+    t.new_search();
+    let runs = t.gc_runs;
+    let alive = |t: &Table, n: u64| (0..n).filter(|&j| unknown_at2(t, key(1 << 40 | j))).count();
+    let mut i = 0;
+    let mut before = 0;
+    while t.gc_runs == runs {
+        if t.used() as f64 >= GC_TRIGGER * cap as f64 - 1.0 {
+            before = alive(&t, i);
+        }
+        let mut e = entry(
+            key(1 << 40 | i),
+            Hand::EMPTY,
+            State::Unknown,
+            Depth::plies(5),
+        );
+        e.amount = 1;
+        t.store(e);
+        i += 1;
+    }
+    // The collection took old entries only, although each is worth far more effort:
+    // every entry of the current search alive before it is alive after it.
+    assert!(before > 0);
+    assert!(alive(&t, i) > before, "{} of {before} kept", alive(&t, i));
+    assert!(t.permille_full() <= (GC_TARGET * 1000.0) as u32 + 1);
+}
+
+fn unknown_at2(t: &Table, board: u64) -> bool {
+    matches!(
+        t.lookup(board, Hand::EMPTY, Depth::plies(5), 0),
+        Found::Unknown { .. }
+    )
+}
+
+#[test]
+fn impossible_sizes_are_errors() {
+    assert!(matches!(
+        Table::new(usize::MAX, true),
+        Err(TableError::TooLarge { .. })
+    ));
+    // 2^46 bytes: addressable, but more than any machine this runs on can give.
+    assert!(Table::new(1 << 26, true).is_err());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_is_touched_only_where_used() {
+    fn resident_kb() -> u64 {
+        let s = std::fs::read_to_string("/proc/self/statm").unwrap();
+        let pages: u64 = s.split_whitespace().nth(1).unwrap().parse().unwrap();
+        pages * 4
+    }
+    let before = resident_kb();
+    let mut t = Table::new(1024, true).unwrap();
+    t.store(entry(5, Hand::EMPTY, State::Proven, Depth::plies(1)));
+    t.clear();
+    // A small search: 20,000 entries. Spread over the whole gigabyte they would touch
+    // some 20,000 pages (80 MB); the table grows from a small part instead.
+    let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    for i in 0..20_000 {
+        t.store(entry(key(i), Hand::EMPTY, State::Proven, Depth::plies(1)));
+    }
+    let grown = resident_kb().saturating_sub(before);
+    // Other test threads allocate too, but far less than this.
+    assert!(grown < 30_000, "a 1 GB table made {grown} KB resident");
+    // Bucket replacement in chance clusters aside, every entry is kept.
+    let found = (0..20_000)
+        .filter(|&i| {
+            matches!(
+                t.lookup(key(i), Hand::EMPTY, Depth::plies(1), 0),
+                Found::Proven { .. }
+            )
+        })
+        .count();
+    assert!(found >= 19_800, "{found} of 20000");
+}
+
+#[test]
+fn the_part_in_use_grows_keeping_every_entry_and_clear_shrinks_it() {
+    let mut t = Table::new(16, true).unwrap();
+    let start = t.active_capacity();
+    assert_eq!(start, START_BUCKETS * BUCKET);
+    let key = |i: u64| i.wrapping_mul(0xd6e8_feb8_6659_fd93) | 1;
+    let n = start as u64 * 3;
+    for i in 0..n {
+        let mut e = entry(key(i), Hand::EMPTY, State::Disproven, Depth::plies(4));
+        e.amount = i as u32;
+        t.store(e);
+    }
+    assert!(t.active_capacity() >= 4 * start, "{}", t.active_capacity());
+    assert_eq!(t.gc_runs, 0);
+    // Every entry is found after the moves (bucket replacement aside, which a table
+    // kept half empty makes rare).
+    let found = (0..n)
+        .filter(|&i| {
+            matches!(
+                t.lookup(key(i), Hand::EMPTY, Depth::plies(4), 0),
+                Found::Disproven { .. }
+            )
+        })
+        .count() as u64;
+    assert!(found * 1000 >= n * 995, "{found} of {n}");
+    assert_eq!(t.used() as u64, found);
+    t.clear();
+    assert_eq!(t.active_capacity(), start);
+    assert!((0..n).all(|i| t.lookup(key(i), Hand::EMPTY, Depth::plies(4), 0) == Found::None));
+}

@@ -1,0 +1,173 @@
+//! Redundant pieces (docs/RULES.md "Soundness"): a board piece, or a piece of the attacker's
+//! hand, whose removal leaves a problem with the same solution (same length, the main line
+//! still a solution) that is no less sound (no cook, no new final dual).
+
+use super::cooks::find_cooks;
+use super::intended::check_intended;
+use super::{Budget, VerifyMode};
+use crate::rules::movegen::has_legal_move;
+use crate::rules::{
+    Move, MoveList, Piece, PieceKind, Position, Square, generate_checks, generate_legal,
+};
+use crate::solver::{Solution, Solver, Status, prepare};
+
+/// A piece that can be taken away without changing the solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Redundant {
+    /// A piece on the board.
+    Board {
+        /// Its square.
+        square: Square,
+        /// The piece.
+        piece: Piece,
+    },
+    /// One piece of a kind in the attacker's hand.
+    Hand {
+        /// The kind.
+        kind: PieceKind,
+    },
+}
+
+/// Short description: `black Cr on 6c` / `Sw in hand`.
+impl std::fmt::Display for Redundant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Redundant::Board { square, piece } => {
+                write!(
+                    f,
+                    "{} {} on {square}",
+                    piece.color.name(),
+                    piece.kind.hodges()
+                )
+            }
+            Redundant::Hand { kind } => write!(f, "{} in hand", kind.hodges()),
+        }
+    }
+}
+
+/// Board pieces (either side, phoenixes excepted) and attacker hand pieces whose removal
+/// leaves a problem as sound as this one with the same solution: same length, the main
+/// line still a solution, no cook and no final dual this one (with `duals`) does not have.
+/// `false` when a limit left some undecided.
+pub(super) fn find_redundant(
+    solver: &mut Solver,
+    problem: &Position,
+    sol: &Solution,
+    duals: &[Move],
+    budget: &mut Budget,
+    mode: VerifyMode,
+) -> (Vec<Redundant>, bool) {
+    let n = sol.plies.unwrap_or(0);
+    let attacker = problem.side_to_move();
+    let mut out = Vec::new();
+    let mut complete = true;
+    let mut candidates: Vec<(Redundant, Position)> = Vec::new();
+    for sq in Square::all() {
+        if let Some(p) = problem.piece_at(sq)
+            && p.kind != PieceKind::Phoenix
+        {
+            let mut setup = problem.to_setup();
+            setup.board[sq.index()] = None;
+            if let Ok(q) = Position::from_setup(&setup) {
+                candidates.push((
+                    Redundant::Board {
+                        square: sq,
+                        piece: p,
+                    },
+                    q,
+                ));
+            }
+        }
+    }
+    for k in problem.hand(attacker).kinds() {
+        let mut setup = problem.to_setup();
+        setup.hands[attacker.index()][k.index()] -= 1;
+        if let Ok(q) = Position::from_setup(&setup) {
+            candidates.push((Redundant::Hand { kind: k }, q));
+        }
+    }
+    for (what, q) in candidates {
+        // The same solution needs the same main line, played out to mate: most removals
+        // fail that at once, without a search.
+        if !replays_to_mate(&prepare(&q, solver.config().defender_hand), &sol.moves) {
+            continue;
+        }
+        // Only a mate within the same length can be the same solution.
+        let r = solver.solve_with(&q, Some(n), budget.limits());
+        budget.used += r.nodes;
+        match r.status {
+            Status::Unknown => complete = false,
+            Status::NoMate => {}
+            Status::Mate => {
+                if r.minimal && r.plies != Some(n) {
+                    // A proven shorter mate: not the same solution, whatever its line.
+                } else if !r.minimal || (!r.complete && r.stopped_by.is_some()) {
+                    complete = false;
+                } else if r.plies == Some(n) {
+                    // Without the piece, the main line reader can meet a mate whose reply
+                    // has no real defence left (only interpositions the useless rule sets
+                    // aside); the line then stops short. What matters here is whether this
+                    // problem's line is a solution there: if so, look for cooks along it.
+                    let r = if r.complete {
+                        r
+                    } else {
+                        let same = check_intended(solver, &r, n, &sol.moves, budget).is_solution;
+                        if solver.searcher().stopped() {
+                            complete = false;
+                            continue;
+                        }
+                        if !same {
+                            continue;
+                        }
+                        Solution {
+                            moves: sol.moves.clone(),
+                            complete: true,
+                            ..r
+                        }
+                    };
+                    // Removable only if what is left is still a sound problem with this
+                    // solution: a piece whose removal lets in a cook is doing its job.
+                    let (cooks, q_duals, whole) =
+                        find_cooks(solver, &r, budget, VerifyMode::FirstFlaw);
+                    if !whole {
+                        complete = false;
+                        continue;
+                    }
+                    // Nor is one that keeps a final dual out: duals are tolerated, but a
+                    // piece placed to prevent one has a purpose.
+                    if !cooks.is_empty() || q_duals.iter().any(|d| !duals.contains(&d.mv)) {
+                        continue;
+                    }
+                    let same = r.moves == sol.moves
+                        || check_intended(solver, &r, n, &sol.moves, budget).is_solution;
+                    if same {
+                        out.push(what);
+                        if mode == VerifyMode::FirstFlaw {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (out, complete)
+}
+
+/// Whether `moves` are legal from `pos`, every attacker move a check, and the last one mate.
+fn replays_to_mate(pos: &Position, moves: &[Move]) -> bool {
+    let mut p = pos.clone();
+    let mut list = MoveList::new();
+    for (i, &m) in moves.iter().enumerate() {
+        list.clear();
+        if i % 2 == 0 {
+            generate_checks(&p, &mut list);
+        } else {
+            generate_legal(&p, &mut list);
+        }
+        if !list.iter().any(|&x| x == m) {
+            return false;
+        }
+        p.do_move(m);
+    }
+    p.in_check() && !has_legal_move(&p)
+}
