@@ -70,6 +70,16 @@ impl From<PositionError> for ParseError {
     }
 }
 
+/// A position read from `startpos`, SFEN or FEN, with an optional `moves` tail (see
+/// [`parse_position`]).
+impl std::str::FromStr for Position {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Position, ParseError> {
+        parse_position(text)
+    }
+}
+
 /// Parses a position in any accepted form: `startpos`, SFEN (optionally prefixed `sfen`), or
 /// FEN (recognised by its `[hands]`), each optionally followed by `moves m1 m2 ...` in USI
 /// form (a leading `position` as in the USI command is accepted too).
@@ -93,7 +103,7 @@ pub fn parse_position_with_moves(text: &str) -> Result<(Position, Vec<Move>), Pa
     };
     let mut pos = match pos_tokens {
         [] => return Err(ParseError::Empty),
-        ["startpos"] => sfen::parse_sfen(STARTPOS_SFEN)?,
+        ["startpos"] => Position::startpos(),
         ["startpos", rest @ ..] => return Err(ParseError::Trailing(quoted(&rest.join(" ")))),
         ["sfen", rest @ ..] => sfen::parse_sfen(&rest.join(" "))?,
         [first, ..] if first.contains('[') => fen::parse_fen(&pos_tokens.join(" "))?,
@@ -158,4 +168,32 @@ pub fn parse_any_move(pos: &Position, text: &str) -> Result<Move, String> {
         return usi;
     }
     hodges::parse_hodges(pos, text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_position_built_by_the_rules_is_the_sfen_of_the_rules() {
+        let built = Position::startpos();
+        let read = sfen::parse_sfen(STARTPOS_SFEN).expect("the start SFEN");
+        assert_eq!(built, read);
+        assert_eq!(built.to_string(), STARTPOS_SFEN);
+        assert_eq!(format!("{built:?}"), format!("Position({STARTPOS_SFEN})"));
+    }
+
+    #[test]
+    fn positions_parse_with_from_str() {
+        let p: Position = "startpos moves 1e1d".parse().expect("a legal move");
+        assert_eq!(p.move_number(), 2);
+        assert!(matches!(
+            "startpos moves 1e1a".parse::<Position>(),
+            Err(ParseError::Move { index: 1, .. })
+        ));
+        let fen: Position = "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[] w - - 0 1"
+            .parse()
+            .expect("a FEN");
+        assert_eq!(fen, Position::startpos());
+    }
 }

@@ -232,6 +232,20 @@ pub fn write_hands(pos: &Position) -> String {
     if s.is_empty() { "-".into() } else { s }
 }
 
+/// A position shows as its SFEN.
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&write_sfen(self))
+    }
+}
+
+/// `Position(<SFEN>)`.
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", write_sfen(self))
+    }
+}
+
 /// Writes `pos` as SFEN.
 pub fn write_sfen(pos: &Position) -> String {
     format!(

@@ -26,6 +26,39 @@ pub struct Setup {
     pub move_number: u32,
 }
 
+impl Setup {
+    /// The start position of an ordinary game (docs/RULES.md "Start position"): each side's
+    /// back rank quail, pheasant, crane, phoenix, crane, pheasant, quail (the left quail on
+    /// its owner's left), the falcon in front of the phoenix, a rank of seven swallows and
+    /// an eighth swallow ahead of it on the third file from the owner's right.
+    pub fn startpos() -> Setup {
+        use PieceKind::{Crane, Falcon, LeftQuail, Pheasant, Phoenix, RightQuail, Swallow};
+        let mut s = Setup::default();
+        let mut put = |row: u8, col: u8, color: Color, kind: PieceKind| {
+            let sq = Square::from_row_col(row, col).expect("a square of the board");
+            s.board[sq.index()] = Some(Piece::new(color, kind));
+        };
+        // Rows from rank a (White's back rank), columns from file 7.
+        let white_back = [
+            RightQuail, Pheasant, Crane, Phoenix, Crane, Pheasant, LeftQuail,
+        ];
+        let black_back = [
+            LeftQuail, Pheasant, Crane, Phoenix, Crane, Pheasant, RightQuail,
+        ];
+        for col in 0..7u8 {
+            put(0, col, Color::White, white_back[col as usize]);
+            put(2, col, Color::White, Swallow);
+            put(4, col, Color::Black, Swallow);
+            put(6, col, Color::Black, black_back[col as usize]);
+        }
+        put(1, 3, Color::White, Falcon);
+        put(3, 2, Color::White, Swallow);
+        put(3, 4, Color::Black, Swallow);
+        put(5, 3, Color::Black, Falcon);
+        s
+    }
+}
+
 impl Default for Setup {
     fn default() -> Self {
         Setup {
@@ -98,12 +131,6 @@ pub struct Position {
     board_key: u64,
     hand_key: u64,
     move_number: u32,
-}
-
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", crate::notation::sfen::write_sfen(self))
-    }
 }
 
 impl Position {
@@ -235,9 +262,9 @@ impl Position {
         }
     }
 
-    /// The start position of an ordinary game (RULES.md "Start position").
+    /// The start position of an ordinary game (docs/RULES.md "Start position").
     pub fn startpos() -> Position {
-        crate::notation::parse_position("startpos").expect("the start position is valid")
+        Position::from_setup(&Setup::startpos()).expect("the start position is valid")
     }
 
     #[inline]
