@@ -5,7 +5,6 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use toritsume::notation::parse_position;
 use toritsume::problem::Problem;
 use toritsume::rules::Position;
 use toritsume::solver::{Solver, SolverConfig, Status};
@@ -21,7 +20,7 @@ fn problems() -> Vec<(Problem, Position)> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
             let p = Problem::from_json(l).unwrap();
-            let pos = parse_position(&p.sfen).unwrap();
+            let pos = p.position().unwrap();
             (p, pos)
         })
         .collect()

@@ -4,13 +4,11 @@
 
 use crate::notation::hodges::line_to_hodges;
 use crate::notation::svg::{Labels, escape, svg};
-use crate::notation::{parse_move_list, parse_position};
 use crate::problem::Problem;
-use crate::solver::with_rest_to_defender;
 
 /// One problem's section, or why it could not be drawn.
 fn section(i: usize, p: &Problem, labels: Labels) -> Result<String, String> {
-    let pos = parse_position(&p.sfen).map_err(|e| e.to_string())?;
+    let pos = p.position().map_err(|e| e.to_string())?;
     let length = match p.plies {
         Some(1) => "Mate in 1 ply".to_string(),
         Some(n) => format!("Mate in {n} plies"),
@@ -19,8 +17,7 @@ fn section(i: usize, p: &Problem, labels: Labels) -> Result<String, String> {
     let hodges = if !p.hodges.is_empty() {
         p.hodges.clone()
     } else if !p.moves.is_empty() {
-        let prepared = with_rest_to_defender(&pos);
-        let moves = parse_move_list(&prepared, &p.moves.join(" ")).map_err(|e| e.to_string())?;
+        let (prepared, moves) = p.main_line().map_err(|e| e.to_string())?;
         line_to_hodges(&prepared, &moves)
     } else {
         Vec::new()

@@ -4,6 +4,9 @@
 //! through tools unchanged: `123456789012345678901234567890`, `1E2` or `-0` come out as they
 //! went in.
 
+use crate::notation::{ParseError, parse_any_move, parse_position, quoted};
+use crate::rules::{Move, Position};
+use crate::solver::with_rest_to_defender;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -32,28 +35,88 @@ pub struct Problem {
     pub extra_text: BTreeMap<String, String>,
 }
 
+/// What is wrong with a problem record.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProblemError {
+    /// The line is not JSON.
+    #[error("not valid JSON: {0}")]
+    Json(String),
+    /// The line is JSON, but not an object.
+    #[error("a problem record must be a JSON object")]
+    NotAnObject,
+    /// No `sfen` (nor `position`, nor `fen`) field.
+    #[error("the record has no `sfen` field")]
+    NoPosition,
+    /// The `sfen` field is not a string.
+    #[error("field `sfen` must be a string")]
+    PositionNotAString,
+    /// A known field of the wrong type.
+    #[error("field `{name}`: {reason}")]
+    Field {
+        /// The field.
+        name: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The position cannot be read or breaks a rule.
+    #[error("{0}")]
+    Position(ParseError),
+    /// A move of the main line cannot be read or is not legal.
+    #[error("moves: {0}")]
+    MainLine(ParseError),
+}
+
 /// Reads an optional field of a known type.
 fn field<T: serde::de::DeserializeOwned>(
     map: &mut Map<String, Value>,
     name: &str,
-) -> Result<Option<T>, String> {
+) -> Result<Option<T>, ProblemError> {
     match map.remove(name) {
         None | Some(Value::Null) => Ok(None),
         Some(v) => serde_json::from_value(v)
             .map(Some)
-            .map_err(|e| format!("field `{name}`: {e}")),
+            .map_err(|e| ProblemError::Field {
+                name: name.to_string(),
+                reason: e.to_string(),
+            }),
     }
 }
 
 impl Problem {
+    /// The problem position as written (attacker to move; the defender's hand as given).
+    pub fn position(&self) -> Result<Position, ProblemError> {
+        parse_position(&self.sfen).map_err(ProblemError::Position)
+    }
+
+    /// The position the main line is played from (the defender holding every piece not on
+    /// the board nor in the attacker's hand: the tsume convention), and the main line read
+    /// from it, each move checked legal in turn.
+    pub fn main_line(&self) -> Result<(Position, Vec<Move>), ProblemError> {
+        let start = with_rest_to_defender(&self.position()?);
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for (i, text) in self.moves.iter().enumerate() {
+            let m = parse_any_move(&pos, text).map_err(|reason| {
+                ProblemError::MainLine(ParseError::Move {
+                    index: i + 1,
+                    text: quoted(text),
+                    reason,
+                })
+            })?;
+            pos.do_move(m);
+            moves.push(m);
+        }
+        Ok((start, moves))
+    }
+
     /// Reads a record from one JSON line; the error says what is missing or malformed.
-    pub fn from_json(line: &str) -> Result<Problem, String> {
-        let v: Value = serde_json::from_str(line).map_err(|e| format!("not valid JSON: {e}"))?;
+    pub fn from_json(line: &str) -> Result<Problem, ProblemError> {
+        let json = |e: serde_json::Error| ProblemError::Json(e.to_string());
+        let v: Value = serde_json::from_str(line).map_err(json)?;
         let Value::Object(mut map) = v else {
-            return Err("a problem record must be a JSON object".into());
+            return Err(ProblemError::NotAnObject);
         };
-        let mut text: BTreeMap<String, Box<RawValue>> =
-            serde_json::from_str(line).map_err(|e| format!("not valid JSON: {e}"))?;
+        let mut text: BTreeMap<String, Box<RawValue>> = serde_json::from_str(line).map_err(json)?;
         // Accept `position` or `fen` in place of `sfen`.
         if !map.contains_key("sfen") {
             for alt in ["position", "fen"] {
@@ -66,8 +129,8 @@ impl Problem {
         }
         let sfen = match map.remove("sfen") {
             Some(Value::String(s)) => s,
-            Some(_) => return Err("field `sfen` must be a string".into()),
-            None => return Err("the record has no `sfen` field".into()),
+            Some(_) => return Err(ProblemError::PositionNotAString),
+            None => return Err(ProblemError::NoPosition),
         };
         let p = Problem {
             sfen,
@@ -175,15 +238,44 @@ mod tests {
             p.to_json(),
             r#"{"sfen":"k6/7/7/7/7/7/6K b S 1","plies":3,"seed":2}"#
         );
-        assert!(
-            Problem::from_json(r#"{"sfen":"x","plies":"three"}"#)
-                .unwrap_err()
-                .contains("field `plies`")
+        assert!(matches!(
+            Problem::from_json(r#"{"sfen":"x","plies":"three"}"#),
+            Err(ProblemError::Field { name, .. }) if name == "plies"
+        ));
+        assert_eq!(
+            Problem::from_json(r#"{"plies":3}"#),
+            Err(ProblemError::NoPosition)
         );
-        assert!(
-            Problem::from_json(r#"{"plies":3}"#)
-                .unwrap_err()
-                .contains("no `sfen`")
-        );
+        assert_eq!(Problem::from_json("[1]"), Err(ProblemError::NotAnObject));
+        assert!(matches!(
+            Problem::from_json("{"),
+            Err(ProblemError::Json(_))
+        ));
+    }
+
+    #[test]
+    fn position_and_main_line_are_read_with_the_defender_holding_the_rest() {
+        // Black: crane in hand; White: phoenix on 4a. The rest (every other piece but the
+        // phoenixes) is White's in the problem convention.
+        let p =
+            Problem::from_json(r#"{"sfen":"3k3/7/3C3/7/7/7/6K b C 1","moves":["C*4b"]}"#).unwrap();
+        let pos = p.position().unwrap();
+        assert!(pos.hand(crate::rules::Color::White).is_empty());
+        let (start, line) = p.main_line().unwrap();
+        assert_eq!(start.hand(crate::rules::Color::White).total(), 30 - 2);
+        assert_eq!(line.len(), 1);
+        assert_eq!(line[0].usi(), "C*4b");
+        let bad =
+            Problem::from_json(r#"{"sfen":"3k3/7/3C3/7/7/7/6K b C 1","moves":["C*4b","4a4b"]}"#)
+                .unwrap();
+        assert!(matches!(
+            bad.main_line(),
+            Err(ProblemError::MainLine(ParseError::Move { index: 2, .. }))
+        ));
+        let unreadable = Problem::from_json(r#"{"sfen":"3k3/7 b - 1"}"#).unwrap();
+        assert!(matches!(
+            unreadable.position(),
+            Err(ProblemError::Position(ParseError::Board(_)))
+        ));
     }
 }

@@ -8,10 +8,8 @@ mod common;
 use common::checker::{Checker, check_solution, rest_to_defender};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use toritsume::notation::{parse_move_list, parse_position};
 use toritsume::problem::Problem;
 use toritsume::rules::{MoveList, generate_checks};
-use toritsume::solver::with_rest_to_defender;
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_toritsume"))
@@ -46,9 +44,9 @@ fn generate(dir: &Path, name: &str, extra: &[&str]) -> (Vec<Problem>, String) {
 /// recorded length against the longest defence, no shorter mate exists, and no other
 /// attacker move along the line mates in the remaining length (final duals aside).
 fn assert_sound_by_brute_force(p: &Problem) {
-    let pos = parse_position(&p.sfen).unwrap();
+    let pos = p.position().unwrap();
     let plies = p.plies.unwrap();
-    let moves = parse_move_list(&with_rest_to_defender(&pos), &p.moves.join(" ")).unwrap();
+    let (_, moves) = p.main_line().unwrap();
     if let Err(e) = check_solution(&pos, plies, &moves) {
         panic!("{}: {e}", p.sfen);
     }

@@ -6,9 +6,8 @@
 mod common;
 
 use common::checker::{Checker, check_solution, rest_to_defender};
-use toritsume::notation::{parse_move_list, parse_position};
 use toritsume::problem::Problem;
-use toritsume::solver::{Solver, SolverConfig, with_rest_to_defender};
+use toritsume::solver::{Solver, SolverConfig};
 use toritsume::soundness::verify;
 
 fn load(path: &str) -> Vec<Problem> {
@@ -19,7 +18,7 @@ fn load(path: &str) -> Vec<Problem> {
 fn reference_check(path: &str, long: bool) {
     let mut n = 0;
     for p in load(path) {
-        let pos = parse_position(&p.sfen).unwrap();
+        let pos = p.position().unwrap();
         if common::recorded_nomate(&p) {
             if long {
                 continue;
@@ -39,7 +38,7 @@ fn reference_check(path: &str, long: bool) {
         if (plies > 9) != long {
             continue;
         }
-        let moves = parse_move_list(&with_rest_to_defender(&pos), &p.moves.join(" ")).unwrap();
+        let (_, moves) = p.main_line().unwrap();
         if let Err(e) = check_solution(&pos, plies, &moves) {
             panic!("{}: recorded solution refuted: {e}", p.sfen);
         }
@@ -72,7 +71,7 @@ fn solver_and_verifier_agree(path: &str, every: usize) {
         if i % every != 0 {
             continue;
         }
-        let pos = parse_position(&p.sfen).unwrap();
+        let pos = p.position().unwrap();
         // As `toritsume verify` does: each problem from an empty table.
         solver.clear_table();
         let r = verify(&mut solver, &pos, None);
@@ -240,8 +239,8 @@ fn generated_sample_holds_by_brute_force() {
         if plies > 9 {
             continue;
         }
-        let pos = parse_position(&p.sfen).unwrap();
-        let moves = parse_move_list(&with_rest_to_defender(&pos), &p.moves.join(" ")).unwrap();
+        let pos = p.position().unwrap();
+        let (_, moves) = p.main_line().unwrap();
         if let Err(e) = check_solution(&pos, plies, &moves) {
             panic!("{}: recorded solution refuted: {e}", p.sfen);
         }

@@ -2,7 +2,7 @@
 //! moves were derived from the rules text (and the tricky ones cross-checked move by move
 //! against Fairy-Stockfish, allowing for its listing swallow-drop mates).
 
-use toritsume::notation::{parse_move_list, parse_position};
+use toritsume::notation::{MoveError, parse_move_list, parse_position};
 use toritsume::rules::attacks::attacks;
 use toritsume::rules::{
     Bitboard, Color, Move, MoveList, Piece, PieceKind, Position, Square, generate_legal,
@@ -371,14 +371,40 @@ fn usi_and_hodges_moves() {
         m
     );
     let e = toritsume::notation::hodges::parse_hodges(&q, "Cr-4f").unwrap_err();
-    assert!(e.contains("ambiguous"), "{e}");
+    assert_eq!(
+        e,
+        MoveError::Ambiguous {
+            text: "Cr-4f".into(),
+            candidates: vec!["Cr5g-4f".into(), "Cr3g-4f".into()],
+        }
+    );
+    assert_eq!(e.to_string(), "`Cr-4f` is ambiguous: Cr5g-4f, Cr3g-4f");
     // Promotion: forced, so a missing `+` is understood; a wrong `+` is an error.
     let r = pos("k6/7/3S3/7/7/7/6K b - 1");
     let m = toritsume::notation::usi::parse_usi_move(&r, "4c4b").unwrap();
     assert!(m.promotes());
     assert_eq!(m.usi(), "4c4b+");
     assert_eq!(toritsume::notation::hodges::to_hodges(&r, m), "Sw-4b+");
-    assert!(toritsume::notation::usi::parse_usi_move(&pos("startpos"), "4f5f+").is_err());
+    assert!(matches!(
+        toritsume::notation::usi::parse_usi_move(&pos("startpos"), "4f5f+"),
+        Err(MoveError::NoPromotion(_))
+    ));
+    assert!(matches!(
+        toritsume::notation::usi::parse_usi_move(&pos("startpos"), "Ph-4f"),
+        Err(MoveError::NotUsi(_))
+    ));
+    assert!(matches!(
+        toritsume::notation::parse_any_move(&pos("startpos"), "Ph-4z"),
+        Err(MoveError::NotAMove(_))
+    ));
+    assert!(matches!(
+        toritsume::notation::usi::parse_usi_move(&pos("startpos"), "K*4d"),
+        Err(MoveError::NotDroppable('K'))
+    ));
+    assert!(matches!(
+        toritsume::notation::usi::parse_usi_move(&pos("startpos"), "4g4a"),
+        Err(MoveError::Illegal(_))
+    ));
     // Drops and quails.
     let s = pos("k6/7/7/7/7/7/6K b CR 1");
     let m = toritsume::notation::hodges::parse_hodges(&s, "Cr*4b").unwrap();

@@ -85,7 +85,7 @@ fn records(path: &str, every: usize) -> Vec<(Position, Problem)> {
     load(path)
         .into_iter()
         .step_by(every)
-        .map(|p| (parse_position(&p.sfen).unwrap(), p))
+        .map(|p| (p.position().unwrap(), p))
         .collect()
 }
 

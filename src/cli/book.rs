@@ -85,7 +85,10 @@ pub fn run_book(a: BookArgs) -> anyhow::Result<i32> {
     let mut lines = Vec::new();
     let mut bad = 0;
     for (n, line) in content_lines(&bytes) {
-        match line.map_err(String::from).and_then(Problem::from_json) {
+        match line
+            .map_err(String::from)
+            .and_then(|l| Problem::from_json(l).map_err(|e| e.to_string()))
+        {
             Ok(p) => {
                 problems.push(p);
                 lines.push(n);

@@ -317,8 +317,8 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
         let bytes = read_file(f)?;
         for (n, line) in content_lines(&bytes) {
             let parsed = line.map_err(String::from).and_then(|line| {
-                let r = Problem::from_json(line)?;
-                let keys = record_keys(&r)?;
+                let r = Problem::from_json(line).map_err(|e| e.to_string())?;
+                let keys = record_keys(&r).map_err(|e| e.to_string())?;
                 Ok((r, keys))
             });
             match parsed {

@@ -129,7 +129,7 @@ fn parse_one(text: &str, origin: String) -> Item {
     if text.starts_with('{') {
         match Problem::from_json(text) {
             Ok(p) => {
-                let position = parse_position(&p.sfen).map_err(|e| e.to_string());
+                let position = p.position().map_err(|e| e.to_string());
                 Item {
                     origin,
                     record: Some(p),
@@ -139,7 +139,7 @@ fn parse_one(text: &str, origin: String) -> Item {
             Err(e) => Item {
                 origin,
                 record: None,
-                position: Err(e),
+                position: Err(e.to_string()),
             },
         }
     } else {

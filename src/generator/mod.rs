@@ -15,7 +15,7 @@ pub mod sample;
 
 use crate::notation::hodges::line_to_hodges;
 use crate::notation::sfen::write_sfen;
-use crate::problem::Problem;
+use crate::problem::{Problem, ProblemError};
 use crate::rules::Position;
 use crate::solver::{Limits, Solver, SolverConfig, Status};
 use crate::soundness::{Verdict, VerifyMode, verify_with};
@@ -87,7 +87,11 @@ impl GenConfig {
 }
 
 /// How a candidate was made.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, strum::Display,
+)]
+#[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Strategy {
     /// Random placement.
     Random,
@@ -97,18 +101,6 @@ pub enum Strategy {
     Mutation,
     /// Backward construction from a shorter mate found earlier (a stepping stone).
     Extension,
-}
-
-impl Strategy {
-    /// Name in records.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Strategy::Random => "random",
-            Strategy::Backward => "backward",
-            Strategy::Mutation => "mutation",
-            Strategy::Extension => "extension",
-        }
-    }
 }
 
 /// Counters of a run.
@@ -313,7 +305,7 @@ fn evaluate(
     let mut extra = serde_json::Map::new();
     extra.insert("seed".into(), json!(config.seed));
     extra.insert("index".into(), json!(i));
-    extra.insert("strategy".into(), json!(strategy.as_str()));
+    extra.insert("strategy".into(), json!(strategy));
     extra.insert(
         "quality".into(),
         serde_json::to_value(&q).unwrap_or_default(),
@@ -479,11 +471,9 @@ pub fn generate(
 
 /// Keys for merging sets: the position key and the solution-shape key of a record, when it
 /// parses.
-pub fn record_keys(record: &Problem) -> Result<(u64, u64), String> {
-    let pos = crate::notation::parse_position(&record.sfen).map_err(|e| e.to_string())?;
-    let prepared = crate::solver::with_rest_to_defender(&pos);
-    let moves = crate::notation::parse_move_list(&prepared, &record.moves.join(" "))
-        .map_err(|e| format!("moves: {e}"))?;
+pub fn record_keys(record: &Problem) -> Result<(u64, u64), ProblemError> {
+    let pos = record.position()?;
+    let (prepared, moves) = record.main_line()?;
     Ok((
         dedup::position_key(&pos),
         dedup::shape_key(&prepared, &moves),

@@ -3,6 +3,7 @@
 //! pieces could make the move (`Cr5c-4b`). Quails are `LQ`/`RQ`, or `Q` when unambiguous;
 //! promoted pieces are `+Fa` (eagle) and `+Sw` (goose).
 
+use super::MoveError;
 use crate::rules::movegen::generate_legal;
 use crate::rules::{Move, MoveList, PieceKind, Position, Square};
 
@@ -51,14 +52,10 @@ pub fn line_to_hodges(pos: &Position, moves: &[Move]) -> Vec<String> {
 
 /// Reads a Hodges move and finds the legal move it names in `pos`; the error says why none
 /// or several match.
-pub fn parse_hodges(pos: &Position, text: &str) -> Result<Move, String> {
+pub fn parse_hodges(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let t = text.trim();
     let shown = super::quoted(t);
-    let bad = || {
-        format!(
-            "`{shown}` is neither a USI move (3d3c, S*4c) nor a Hodges move (Sw-6d, Fax5e, Cr*4b)"
-        )
-    };
+    let bad = || MoveError::NotAMove(shown.clone());
     if !t.is_ascii() {
         return Err(bad());
     }
@@ -88,9 +85,9 @@ pub fn parse_hodges(pos: &Position, text: &str) -> Result<Move, String> {
     let kinds: Vec<PieceKind> = if promoted {
         let p: Vec<PieceKind> = kinds.iter().filter_map(|k| k.promoted()).collect();
         if p.is_empty() {
-            return Err(format!(
+            return Err(MoveError::NoPromotion(format!(
                 "`{shown}`: only a falcon or a swallow can be promoted"
-            ));
+            )));
         }
         p
     } else {
@@ -132,16 +129,19 @@ pub fn parse_hodges(pos: &Position, text: &str) -> Result<Move, String> {
         })
         .collect();
     match matches.as_slice() {
-        [] => Err(format!("`{shown}` is not a legal move here")),
-        [m] if plus && !m.promotes() => Err(format!("`{shown}`: this move does not promote")),
+        [] => Err(MoveError::Illegal(format!(
+            "`{shown}` is not a legal move here"
+        ))),
+        [m] if plus && !m.promotes() => Err(MoveError::NoPromotion(format!(
+            "`{shown}`: this move does not promote"
+        ))),
         [m] => Ok(*m),
-        several => Err(format!(
-            "`{shown}` is ambiguous: {}",
-            several
+        several => Err(MoveError::Ambiguous {
+            text: shown,
+            candidates: several
                 .iter()
                 .map(|&m| to_hodges_with(pos, m, &list))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+                .collect(),
+        }),
     }
 }

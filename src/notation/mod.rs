@@ -48,7 +48,36 @@ pub enum ParseError {
         /// The move as written.
         text: String,
         /// Why it was refused.
-        reason: String,
+        reason: MoveError,
+    },
+}
+
+/// Why a move text was refused: it is not written as a move, or it names no legal move, or
+/// several. Texts are quoted as [`quoted`] cuts them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// Not a USI move (where only USI is accepted).
+    #[error("`{0}` is not a USI move (like 3d3c, 4b4a+ or S*4c)")]
+    NotUsi(String),
+    /// Neither a USI nor a Hodges move.
+    #[error("`{0}` is neither a USI move (3d3c, S*4c) nor a Hodges move (Sw-6d, Fax5e, Cr*4b)")]
+    NotAMove(String),
+    /// A drop of a piece that is never in hand.
+    #[error("`{0}` cannot be dropped")]
+    NotDroppable(char),
+    /// A promotion asked of a move or piece that does not promote; the message says which.
+    #[error("{0}")]
+    NoPromotion(String),
+    /// Well written, but not legal here; the message says why.
+    #[error("{0}")]
+    Illegal(String),
+    /// A Hodges move that names several legal moves.
+    #[error("`{text}` is ambiguous: {}", .candidates.join(", "))]
+    Ambiguous {
+        /// The move as written.
+        text: String,
+        /// The moves it could be, in Hodges notation.
+        candidates: Vec<String>,
     },
 }
 
@@ -162,7 +191,7 @@ fn strip_move_number(t: &str) -> &str {
 }
 
 /// Reads one move in USI or Hodges form, legal in `pos`.
-pub fn parse_any_move(pos: &Position, text: &str) -> Result<Move, String> {
+pub fn parse_any_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let usi = usi::parse_usi_move(pos, text);
     if usi.is_ok() || usi::looks_like_usi(text) {
         return usi;

@@ -4,6 +4,7 @@
 //! or swallow is accepted with or without its `+`; a `+` on a move that cannot promote is an
 //! error.
 
+use super::MoveError;
 use crate::rules::movegen::{generate_legal, is_checkmate};
 use crate::rules::{Color, Move, MoveList, Piece, PieceKind, Position, Square};
 
@@ -15,11 +16,11 @@ pub fn looks_like_usi(text: &str) -> bool {
 }
 
 /// Reads a USI move and checks it is legal in `pos`; the error says why not.
-pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, String> {
+pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let t = text.trim();
     let shown = super::quoted(t);
     let b = t.as_bytes();
-    let bad = || format!("`{shown}` is not a USI move (like 3d3c, 4b4a+ or S*4c)");
+    let bad = || MoveError::NotUsi(shown.clone());
     if !t.is_ascii() {
         return Err(bad());
     }
@@ -29,13 +30,13 @@ pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, String> {
     if b.len() == 4 && b[1] == b'*' {
         let kind = PieceKind::from_letter(b[0].to_ascii_uppercase() as char)
             .filter(|k| k.is_hand_kind())
-            .ok_or_else(|| format!("`{}` cannot be dropped", b[0] as char))?;
+            .ok_or(MoveError::NotDroppable(b[0] as char))?;
         let to = square(&t[2..4])?;
         let m = Move::drop(kind, to);
         if list.contains(m) {
             return Ok(m);
         }
-        return Err(explain_illegal_drop(pos, kind, to));
+        return Err(MoveError::Illegal(explain_illegal_drop(pos, kind, to)));
     }
     if !(b.len() == 4 || (b.len() == 5 && b[4] == b'+')) {
         return Err(bad());
@@ -48,9 +49,11 @@ pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, String> {
         .copied()
         .find(|m| !m.is_drop() && m.from() == from && m.to() == to)
     {
-        Some(m) if plus && !m.promotes() => Err(format!("{from}{to} does not promote")),
+        Some(m) if plus && !m.promotes() => Err(MoveError::NoPromotion(format!(
+            "{from}{to} does not promote"
+        ))),
         Some(m) => Ok(m),
-        None => Err(explain_illegal_board(pos, from, to)),
+        None => Err(MoveError::Illegal(explain_illegal_board(pos, from, to))),
     }
 }
 

@@ -324,3 +324,59 @@ pub fn verify_with(
     report.time = start.elapsed();
     report
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::Strategy;
+
+    #[test]
+    fn verdicts_statuses_and_strategies_have_one_name_in_text_and_json() {
+        for (v, name) in [
+            (Verdict::Sound, "sound"),
+            (Verdict::Cooked, "cooked"),
+            (Verdict::Flawed, "flawed"),
+            (Verdict::NoMate, "nomate"),
+            (Verdict::Unknown, "unknown"),
+        ] {
+            assert_eq!(v.to_string(), name);
+            assert_eq!(serde_json::to_string(&v).unwrap(), format!("\"{name}\""));
+            assert_eq!(
+                serde_json::from_str::<Verdict>(&format!("\"{name}\"")).unwrap(),
+                v
+            );
+        }
+        for (s, name) in [
+            (Status::Mate, "mate"),
+            (Status::NoMate, "nomate"),
+            (Status::Unknown, "unknown"),
+        ] {
+            assert_eq!(s.to_string(), name);
+            assert_eq!(serde_json::to_string(&s).unwrap(), format!("\"{name}\""));
+        }
+        assert_eq!(Strategy::Extension.to_string(), "extension");
+        assert_eq!(
+            serde_json::to_string(&Strategy::Backward).unwrap(),
+            "\"backward\""
+        );
+    }
+
+    #[test]
+    fn flaws_read_as_before() {
+        assert_eq!(
+            Flaw::NoMate { max_plies: Some(7) }.to_string(),
+            "no mate within 7 plies"
+        );
+        assert_eq!(Flaw::NoMate { max_plies: None }.to_string(), "no mate");
+        assert_eq!(
+            Flaw::SolveStopped(Some(StopReason::Nodes)).to_string(),
+            "the solve was stopped: the node limit (--nodes) was reached"
+        );
+        assert_eq!(
+            Flaw::RedundancyCheckStopped(None).to_string(),
+            "the redundancy check was stopped: a limit was reached"
+        );
+        assert!(Flaw::TreeTooLarge.is_undecided());
+        assert!(!Flaw::SparePieces(Hand::EMPTY).is_undecided());
+    }
+}
