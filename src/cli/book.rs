@@ -1,63 +1,14 @@
-//! `toritsume diagram` (a board as SVG or text) and `toritsume book` (an HTML puzzle book).
+//! `toritsume book`: an HTML puzzle book of a problem set.
 
 use super::generate::create_output;
 use super::input::{content_lines, read_file};
 use super::output::io_reason;
-use super::position_arg;
 use super::say_err;
-use anyhow::Context;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
-use toritsume::notation::diagram::{Style, diagram};
-use toritsume::notation::svg::{Labels, svg};
 use toritsume::problem::Problem;
-
-/// Arguments of `diagram`.
-#[derive(Args)]
-pub struct DiagramArgs {
-    /// Write an SVG board to FILE (without it, a text diagram is printed).
-    #[arg(long, value_name = "FILE")]
-    svg: Option<PathBuf>,
-    /// Label pieces with SFEN letters instead of kanji.
-    #[arg(long)]
-    letters: bool,
-    /// Text diagram with kanji.
-    #[arg(long)]
-    unicode: bool,
-    /// Overwrite the SVG file if it exists.
-    #[arg(long)]
-    force: bool,
-    /// The position (SFEN, FEN or startpos, optionally with `moves ...`).
-    #[arg(required = true, num_args = 1..)]
-    position: Vec<String>,
-}
-
-/// Runs `diagram`.
-pub fn run_diagram(a: DiagramArgs) -> anyhow::Result<i32> {
-    let pos = position_arg(&a.position)?;
-    match &a.svg {
-        Some(path) => {
-            let labels = if a.letters {
-                Labels::Letters
-            } else {
-                Labels::Kanji
-            };
-            let mut f = create_output(path, a.force)?;
-            f.write_all(svg(&pos, labels, None).as_bytes())
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
-        None => super::output::emit(&diagram(
-            &pos,
-            if a.unicode {
-                Style::Unicode
-            } else {
-                Style::Ascii
-            },
-        ))?,
-    }
-    Ok(0)
-}
+use toritsume::render::svg::Labels;
 
 /// Arguments of `book`.
 #[derive(Args)]
@@ -79,7 +30,7 @@ pub struct BookArgs {
 }
 
 /// Runs `book`.
-pub fn run_book(a: BookArgs) -> anyhow::Result<i32> {
+pub fn run(a: BookArgs) -> anyhow::Result<i32> {
     let bytes = read_file(&a.problems)?;
     let mut problems = Vec::new();
     let mut lines = Vec::new();
@@ -107,7 +58,7 @@ pub fn run_book(a: BookArgs) -> anyhow::Result<i32> {
     // Every problem that cannot be drawn is reported by its line; a book with problems
     // missing is not written.
     let html = loop {
-        match toritsume::book::book(&problems, &a.title, labels) {
+        match toritsume::render::book::book(&problems, &a.title, labels) {
             Ok(html) => break html,
             Err(e) => {
                 bad += 1;

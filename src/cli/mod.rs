@@ -2,6 +2,7 @@
 //! work; this module reads arguments, calls it and prints.
 
 mod book;
+mod diagram;
 mod generate;
 mod input;
 mod output;
@@ -61,7 +62,7 @@ enum Command {
     /// Run as a USI tsume engine (`go mate`) on standard input and output.
     Usi,
     /// Draw a position: an SVG board (--svg FILE) or a text diagram.
-    Diagram(book::DiagramArgs),
+    Diagram(diagram::DiagramArgs),
     /// Make a self-contained HTML puzzle book of a problem file.
     Book(book::BookArgs),
 }
@@ -84,8 +85,8 @@ pub fn run() -> i32 {
         Command::Generate(a) => generate::run(a),
         Command::Merge(a) => generate::run_merge(a),
         Command::Usi => usi::run(),
-        Command::Diagram(a) => book::run_diagram(a),
-        Command::Book(a) => book::run_book(a),
+        Command::Diagram(a) => diagram::run(a),
+        Command::Book(a) => book::run(a),
     };
     match result {
         Ok(code) => code,

@@ -5,10 +5,10 @@ use super::position_arg;
 use clap::Args;
 use serde_json::json;
 use std::fmt::Write as _;
-use toritsume::notation::diagram::{Style, diagram};
 use toritsume::notation::fen::write_fen;
 use toritsume::notation::hodges::to_hodges_with;
 use toritsume::notation::sfen::write_sfen;
+use toritsume::render::text::{Style, diagram};
 use toritsume::rules::{MoveList, generate_legal};
 
 /// Arguments of `show`.

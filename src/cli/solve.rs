@@ -5,9 +5,9 @@ use super::{EXIT_USAGE, run_parallel};
 use clap::{Args, ValueEnum};
 use serde_json::json;
 use std::time::Duration;
-use toritsume::notation::diagram::{Style, diagram};
 use toritsume::notation::hodges::line_to_hodges;
 use toritsume::notation::sfen::write_sfen;
+use toritsume::render::text::{Style, diagram};
 use toritsume::solver::{
     DefenderHand, Solution, Solver, SolverConfig, Status, StopReason, Techniques,
 };

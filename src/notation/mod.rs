@@ -1,14 +1,12 @@
-//! Reading and writing positions and moves (RULES.md "Notation"): SFEN (native) and FEN
-//! positions, auto-detected, with `startpos` and an optional `moves ...` tail; USI and Hodges
-//! moves; text diagrams and SVG boards.
+//! Reading and writing positions and moves (docs/RULES.md "Notation"): SFEN (native) and
+//! FEN positions, auto-detected, with `startpos` and an optional `moves ...` tail; USI and
+//! Hodges moves. Diagrams, which are only written, are [`crate::render`]'s.
 //!
 //! Every parser returns a [`ParseError`] that says what is wrong and where; none panics.
 
-pub mod diagram;
 pub mod fen;
 pub mod hodges;
 pub mod sfen;
-pub mod svg;
 pub mod usi;
 
 use crate::rules::{Move, Position, PositionError};

@@ -2,8 +2,8 @@
 //! problem's diagram, its length, and the solution in Hodges notation behind a click
 //! (`<details>`).
 
+use super::svg::{Labels, escape, svg};
 use crate::notation::hodges::line_to_hodges;
-use crate::notation::svg::{Labels, escape, svg};
 use crate::problem::Problem;
 
 /// One problem's section, or why it could not be drawn.
@@ -54,6 +54,9 @@ fn section(i: usize, p: &Problem, labels: Labels) -> Result<String, String> {
     ))
 }
 
+/// The page's style sheet.
+const STYLE: &str = include_str!("book.css");
+
 /// A problem the book cannot show.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("problem {}: {reason}", .index + 1)]
@@ -73,15 +76,7 @@ pub fn book(problems: &[Problem], title: &str, labels: Labels) -> Result<String,
     }
     Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>{t}</title><style>\
-         body{{font-family:sans-serif;max-width:1100px;margin:2em auto;background:#faf7f0;color:#222}}\
-         h1{{font-weight:normal}}\
-         .problems{{display:flex;flex-wrap:wrap;gap:24px}}\
-         .problem{{background:#fff;border:1px solid #ddd;border-radius:6px;padding:10px 14px}}\
-         .problem h2{{font-size:1.05em;margin:.2em 0 .5em}}\
-         summary{{cursor:pointer;color:#444}}\
-         .solution{{font-size:1.1em}} .note,.sfen{{color:#666;font-size:.85em;max-width:520px}}\
-         </style></head><body><h1>{t}</h1><p>{count} problems. Black (☗) to move and mate; \
+         <title>{t}</title><style>{STYLE}</style></head><body><h1>{t}</h1><p>{count} problems. Black (☗) to move and mate; \
          White (☖) holds every piece not shown. Click “Solution” to see it.</p>\
          <div class=\"problems\">\n{body}</div></body></html>\n",
         t = escape(title),
