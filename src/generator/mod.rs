@@ -19,12 +19,11 @@ use crate::problem::{Problem, ProblemError};
 use crate::rules::Position;
 use crate::solver::{Limits, Solver, SolverConfig, Status};
 use crate::soundness::{Verdict, VerifyMode, verify_with};
-use dashmap::DashMap;
 use quality::Quality;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -237,8 +236,8 @@ fn evaluate(
     solver: &mut Solver,
     i: u64,
     pools: &Pools,
-    seen_positions: &DashMap<u64, ()>,
-    seen_shapes: &DashMap<u64, ()>,
+    seen_positions: &HashSet<u64>,
+    seen_shapes: &HashSet<u64>,
 ) -> Outcome {
     let (pos, strategy) = draw(config, i, pools);
     let rejected = |mate, in_range| Outcome::Rejected {
@@ -284,7 +283,7 @@ fn evaluate(
     }
     let position_key = dedup::position_key(&pos);
     let shape_key = dedup::shape_key(&sol.position, &sol.moves);
-    if seen_positions.contains_key(&position_key) || seen_shapes.contains_key(&shape_key) {
+    if seen_positions.contains(&position_key) || seen_shapes.contains(&shape_key) {
         return rejected(true, true);
     }
     solver.set_nodes(Some(config.verify_nodes));
@@ -363,8 +362,10 @@ pub fn generate(
         .map(|_| Solver::new(solver_config.clone()).map(Mutex::new))
         .collect::<Result<_, _>>()
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))?;
-    let seen_positions: DashMap<u64, ()> = DashMap::new();
-    let seen_shapes: DashMap<u64, ()> = DashMap::new();
+    // Read by the workers during a batch, written between batches (in candidate order, so
+    // that what is kept does not depend on the thread count): a plain set suffices.
+    let mut seen_positions: HashSet<u64> = HashSet::new();
+    let mut seen_shapes: HashSet<u64> = HashSet::new();
     let mut pools = Pools::default();
     let mut stats = Stats::default();
     let batch = config.batch.max(1) as u64;
@@ -444,14 +445,14 @@ pub fn generate(
                     stats.in_range += 1;
                     stats.sound += 1;
                     let low = config.min_score.is_some_and(|m| a.score < m);
-                    let dup = seen_positions.contains_key(&a.position_key)
-                        || seen_shapes.contains_key(&a.shape_key);
+                    let dup = seen_positions.contains(&a.position_key)
+                        || seen_shapes.contains(&a.shape_key);
                     if low || dup || stats.kept_total() >= config.count {
                         stats.dropped += 1;
                         continue;
                     }
-                    seen_positions.insert(a.position_key, ());
-                    seen_shapes.insert(a.shape_key, ());
+                    seen_positions.insert(a.position_key);
+                    seen_shapes.insert(a.shape_key);
                     *stats.kept.entry(a.plies).or_default() += 1;
                     pools.kept.push(a.position.clone());
                     on_problem(&Generated {
