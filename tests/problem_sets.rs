@@ -97,53 +97,6 @@ fn classic_set_solves_and_verifies_as_recorded() {
 
 const GENERATED: &str = "problems/generated.jsonl";
 
-/// The left-right mirror of an SFEN board field (quails swap sides, so `l` and `r` swap).
-fn mirror_board(board: &str) -> String {
-    board
-        .split('/')
-        .map(|rank| {
-            let mut cells: Vec<String> = Vec::new();
-            let mut promoted = false;
-            for ch in rank.chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    cells.extend((0..d).map(|_| String::new()));
-                } else if ch == '+' {
-                    promoted = true;
-                } else {
-                    let swapped = match ch {
-                        'l' => 'r',
-                        'r' => 'l',
-                        'L' => 'R',
-                        'R' => 'L',
-                        c => c,
-                    };
-                    cells.push(format!("{}{swapped}", if promoted { "+" } else { "" }));
-                    promoted = false;
-                }
-            }
-            cells.reverse();
-            let mut out = String::new();
-            let mut empty = 0;
-            for c in cells {
-                if c.is_empty() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    out.push_str(&c);
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            out
-        })
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 /// The board, side and hand of a record (the move number left out, the hand as a sorted list
 /// of groups), mirrored left-right when `mirror` (then the quails in hand swap too).
 fn problem_key(sfen: &str, mirror: bool) -> String {
@@ -167,7 +120,7 @@ fn problem_key(sfen: &str, mirror: bool) -> String {
     }
     groups.sort();
     let board = if mirror {
-        mirror_board(f[0])
+        common::mirror_board(f[0])
     } else {
         f[0].to_string()
     };
@@ -177,7 +130,10 @@ fn problem_key(sfen: &str, mirror: bool) -> String {
 #[test]
 fn mirror_of_an_sfen_board() {
     // The start position is its own mirror image.
-    assert_eq!(mirror_board("rpckcpl/3f3/2s1+s2"), "rpckcpl/3f3/2+s1s2");
+    assert_eq!(
+        common::mirror_board("rpckcpl/3f3/2s1+s2"),
+        "rpckcpl/3f3/2+s1s2"
+    );
     assert_eq!(
         problem_key("1k5/7/7/7/7/7/7 b L2r 1", true),
         "5k1/7/7/7/7/7/7 b 2lR"

@@ -1,4 +1,4 @@
-//! One test per rule of RULES.md, on positions worked out by hand. Each position's expected
+//! One test per rule of docs/RULES.md, on positions worked out by hand. Each position's expected
 //! moves were derived from the rules text (and the tricky ones cross-checked move by move
 //! against Fairy-Stockfish, allowing for its listing swallow-drop mates).
 
@@ -205,7 +205,7 @@ fn eagle_back_diagonal_is_blocked_by_a_piece_on_the_first_square() {
         "the other side is open"
     );
     assert!(!moves.contains(&"4d7g".to_string()), "never three squares");
-    // The eagle's full set on an open board, from RULES.md: diagonally forward any distance,
+    // The eagle's full set on an open board, from docs/RULES.md: diagonally forward any distance,
     // straight back any distance, one or two diagonally back, one step sideways/forward.
     let a = attacks(Color::Black, PieceKind::Eagle, sq("4d"), Bitboard::EMPTY);
     let expect = [

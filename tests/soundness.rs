@@ -5,7 +5,6 @@
 mod common;
 
 use common::checker::{Checker, rest_to_defender};
-use std::process::Command;
 use toritsume::notation::{parse_move_list, parse_position};
 use toritsume::rules::PieceKind;
 use toritsume::solver::{Solver, SolverConfig};
@@ -235,45 +234,4 @@ fn intended_solutions_right_and_wrong() {
         "{:?}",
         i.problem
     );
-}
-
-fn cli(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_toritsume"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-#[test]
-fn cli_verdicts_and_exit_statuses() {
-    let o = cli(&["verify", "--json", "R2L3/2Pk3/7/7/7/7/7 b FCL 1"]);
-    assert_eq!(o.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["verdict"], "sound");
-    assert_eq!(v["plies"], 7);
-    assert!(v["cooks"].as_array().unwrap().is_empty());
-    assert!(!v["final_duals"].as_array().unwrap().is_empty());
-    assert_eq!(v["spare_pieces"], false);
-    assert!(v["redundant_pieces"].as_array().unwrap().is_empty());
-
-    let o = cli(&["verify", "--json", "7/2Pk3/2R4/2L4/7/7/7 b F2CL 1"]);
-    assert_eq!(o.status.code(), Some(1));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["verdict"], "cooked");
-    let c = &v["cooks"][0];
-    assert!(c["ply"].is_number() && c["move"].is_string() && c["line"].is_array());
-
-    let o = cli(&[
-        "verify",
-        "--solution",
-        "Sw*9z",
-        "R2L3/2Pk3/7/7/7/7/7 b FCL 1",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("intended solution"));
-
-    let o = cli(&["verify", "--json", "kp5/1s5/1C5/7/7/7/7 b S 1"]);
-    assert_eq!(o.status.code(), Some(1));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["verdict"], "nomate");
 }

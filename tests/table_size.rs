@@ -16,7 +16,7 @@ use toritsume::soundness::{Report, Verdict, verify};
 /// Table sizes (MB) every answer must be the same at.
 const SIZES: [usize; 6] = [1, 4, 16, 64, 256, 1024];
 
-/// No mate (RULES.md: the defender holds the rest). At 256 MB the search once stopped with
+/// No mate (docs/RULES.md: the defender holds the rest). At 256 MB the search once stopped with
 /// pn = INF and a small dn, and said `unknown` with no limit given.
 const NO_MATE_A: &str = "7/3cp2/3Pcr1/3C1k1/2+FRL1s/3C2s/7 b P 1";
 /// No mate: a bare board and a full hand of checks; `unknown` at 64 MB once.

@@ -134,3 +134,91 @@ pub fn proof_terminal(pos: &Position) -> Hand {
 pub fn disproof_terminal(pos: &Position) -> Hand {
     disproof_or_adjust(pos, full_hand())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_position;
+    use crate::rules::Square;
+
+    fn pos(sfen: &str) -> Position {
+        parse_position(sfen).expect("a valid position")
+    }
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).expect("a square")
+    }
+
+    fn hand(counts: &[(PieceKind, u32)]) -> Hand {
+        let mut h = Hand::EMPTY;
+        for &(k, n) in counts {
+            h.set(k, n);
+        }
+        h
+    }
+
+    #[test]
+    fn a_drop_needs_its_piece_and_a_capture_supplies_one() {
+        // Black crane on 4c can take the White swallow on 4b.
+        let p = pos("3k3/3s3/3C3/7/7/7/6K b C 1");
+        let after = hand(&[(PieceKind::Swallow, 1), (PieceKind::Crane, 1)]);
+        // The capture brought the swallow: before it, none was needed.
+        let take = Move::normal(sq("4c"), sq("4b"), false);
+        assert_eq!(hand_before(&p, take, after), hand(&[(PieceKind::Crane, 1)]));
+        // A drop needs one more of its piece, never beyond the pieces of the game (four
+        // cranes).
+        let drop = Move::drop(PieceKind::Crane, sq("5b"));
+        assert_eq!(
+            hand_before(&p, drop, after),
+            hand(&[(PieceKind::Swallow, 1), (PieceKind::Crane, 2)])
+        );
+        let all = hand(&[(PieceKind::Crane, 4)]);
+        assert_eq!(hand_before(&p, drop, all), all);
+        // A capture with nothing of its kind needed leaves the hand as it is.
+        assert_eq!(hand_before(&p, take, Hand::EMPTY), Hand::EMPTY);
+    }
+
+    #[test]
+    fn a_disproof_drops_kinds_the_attacker_could_check_with() {
+        // White's phoenix on 4a, its own swallow on 4b: no Black swallow drop can check
+        // (the only square, 4b, is taken), so swallows stay in the disproof pieces; a
+        // crane is held, so it stays; every other kind could check from an empty square
+        // and goes. All capped by the pieces in hands (Black C, White S).
+        let p = pos("3k3/3s3/7/7/7/7/6K b Cs 1");
+        assert_eq!(
+            disproof_terminal(&p),
+            hand(&[(PieceKind::Swallow, 1), (PieceKind::Crane, 1)])
+        );
+        // Without the blocking swallow a dropped swallow on 4b checks: swallows go too.
+        let q = pos("3k3/7/7/7/7/7/6K b Cs 1");
+        assert_eq!(disproof_terminal(&q), hand(&[(PieceKind::Crane, 1)]));
+    }
+
+    #[test]
+    fn a_proof_against_a_blockable_check_keeps_the_kinds_the_defender_lacks() {
+        // White's phoenix on 4a checked down the file by Black's left quail on 4e: White
+        // could interpose on 4b-4d a crane it would hold if Black held fewer, so the proof
+        // needs all of Black's cranes.
+        let p = pos("3k3/7/7/7/3L3/7/K6 w C 1");
+        assert_eq!(proof_terminal(&p), hand(&[(PieceKind::Crane, 1)]));
+        // A crane on 4b checks from next door: nothing to interpose, nothing needed.
+        let q = pos("3k3/3C3/3C3/7/7/7/K6 w C 1");
+        assert_eq!(proof_terminal(&q), Hand::EMPTY);
+    }
+
+    #[test]
+    fn a_refuting_drop_leaves_the_defender_one_of_its_kind() {
+        // Cranes in hands: Black 1, White 1. White's crane drop refutes: the disproof holds
+        // while Black holds at most 1 + 1 - 1 = 1 crane.
+        let p = pos("3k3/7/7/7/3L3/7/K6 w Cc 1");
+        let drop = Move::drop(PieceKind::Crane, sq("4b"));
+        let child = hand(&[(PieceKind::Crane, 2), (PieceKind::Swallow, 3)]);
+        assert_eq!(
+            disproof_and_adjust(&p, drop, child),
+            hand(&[(PieceKind::Crane, 1), (PieceKind::Swallow, 3)])
+        );
+        // A phoenix step needs nothing kept.
+        let step = Move::normal(sq("4a"), sq("3a"), false);
+        assert_eq!(disproof_and_adjust(&p, step, child), child);
+    }
+}

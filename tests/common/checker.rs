@@ -1,6 +1,6 @@
 //! A deliberately simple reference for mate problems, independent of the solver: plain
 //! full-width minimax over checks and evasions with a memo of proofs only, repetitions on the
-//! path counting as "no mate", and the useless-interposition rule of RULES.md written out
+//! path counting as "no mate", and the useless-interposition rule of docs/RULES.md written out
 //! again (the capture on the interposition square with the piece returned to the defender,
 //! mated within the same remaining length).
 #![allow(dead_code)]

@@ -8,9 +8,29 @@ use rand_chacha::ChaCha8Rng;
 use toritsume::rules::attacks::attacks;
 use toritsume::rules::{Color, Move, MoveList, Piece, PieceKind, Position, Setup, Square};
 
+/// Runs the `toritsume` binary with `args` (only in test binaries built with it).
+#[cfg(feature = "cli")]
+pub fn run(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_toritsume"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// What a run wrote to standard output.
+pub fn stdout(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// What a run wrote to standard error.
+pub fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
 /// The records of a problem file (`problems/*.jsonl`), every line required to parse.
-pub fn load_problems(path: &str) -> Vec<toritsume::problem::Problem> {
-    std::fs::read_to_string(path)
+pub fn load_problems(path: impl AsRef<std::path::Path>) -> Vec<toritsume::problem::Problem> {
+    let path = path.as_ref().display().to_string();
+    std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{path}: {e}"))
         .lines()
         .filter(|l| !l.trim().is_empty())
@@ -298,4 +318,67 @@ pub fn random_tsume(rng: &mut ChaCha8Rng) -> Position {
             return p;
         }
     }
+}
+
+/// The left-right mirror of an SFEN board field (files reversed; the quails swap sides, so
+/// `l` and `r` swap), written independently of the library.
+pub fn mirror_board(board: &str) -> String {
+    board
+        .split('/')
+        .map(|rank| {
+            let mut cells: Vec<String> = Vec::new();
+            let mut promoted = false;
+            for ch in rank.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    cells.extend((0..d).map(|_| String::new()));
+                } else if ch == '+' {
+                    promoted = true;
+                } else {
+                    cells.push(format!(
+                        "{}{}",
+                        if promoted { "+" } else { "" },
+                        swap_quail(ch)
+                    ));
+                    promoted = false;
+                }
+            }
+            cells.reverse();
+            let mut out = String::new();
+            let mut empty = 0;
+            for c in cells {
+                if c.is_empty() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push_str(&c);
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// A quail letter for the other quail (the mirror image of a left quail is a right one).
+pub fn swap_quail(c: char) -> char {
+    match c {
+        'l' => 'r',
+        'r' => 'l',
+        'L' => 'R',
+        'R' => 'L',
+        c => c,
+    }
+}
+
+/// The left-right mirror of a whole SFEN (board, side, hands with quails swapped, number).
+pub fn mirror_sfen(sfen: &str) -> String {
+    let f: Vec<&str> = sfen.split_whitespace().collect();
+    let hand: String = f[2].chars().map(swap_quail).collect();
+    format!("{} {} {} {}", mirror_board(f[0]), f[1], hand, f[3])
 }

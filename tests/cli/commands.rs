@@ -1,23 +1,7 @@
 //! The `toritsume` binary driven as a user would: output contents and exit statuses.
 
-mod common;
-
+use crate::common::{run, stderr, stdout};
 use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_toritsume"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 #[test]
 fn show_start_position() {
@@ -131,7 +115,7 @@ fn a_table_that_cannot_be_allocated_is_an_error_before_any_work() {
         assert!(o.stdout.is_empty(), "{args:?} printed before failing");
     }
     // generate leaves no output file behind.
-    let dir = common::scratch("hash");
+    let dir = crate::common::scratch("hash");
     let out = dir.join("g.jsonl");
     let o = run(&[
         "generate",
@@ -209,7 +193,7 @@ fn missing_files_bom_and_bad_utf8_lines() {
         stderr(&o).trim(),
         "error: cannot open nonexist.jsonl: No such file or directory"
     );
-    let dir = common::scratch("input");
+    let dir = crate::common::scratch("input");
     let file = dir.join("mixed.txt");
     // A byte-order mark, a mate in 1, a line that is not UTF-8, another mate in 1.
     let mut bytes = b"\xef\xbb\xbf4pk1/5l1/3C2F/7/7/7/7 b C 1\n".to_vec();
@@ -323,7 +307,7 @@ fn a_pipe_closed_by_its_reader_ends_the_program_quietly() {
 
 #[test]
 fn merge_writes_standard_output_and_reports_every_bad_line() {
-    let dir = common::scratch("merge");
+    let dir = crate::common::scratch("merge");
     let f = dir.join("set.jsonl");
     std::fs::write(
         &f,
@@ -412,7 +396,7 @@ fn thread_counts_beyond_four_per_core_are_refused() {
 
 #[test]
 fn book_reports_every_bad_line_by_line_and_writes_nothing() {
-    let dir = common::scratch("book");
+    let dir = crate::common::scratch("book");
     let f = dir.join("set.jsonl");
     std::fs::write(
         &f,
@@ -431,7 +415,7 @@ fn book_reports_every_bad_line_by_line_and_writes_nothing() {
 
 #[test]
 fn solve_and_verify_carry_a_records_own_fields() {
-    let dir = common::scratch("carry");
+    let dir = crate::common::scratch("carry");
     let f = dir.join("mine.jsonl");
     std::fs::write(
         &f,
@@ -473,4 +457,39 @@ fn a_full_standard_error_is_no_panic() {
         assert_ne!(o.status.code(), Some(101), "{args:?} panicked");
         assert!(o.status.code().is_some());
     }
+}
+
+/// Verdicts, in JSON and as exit statuses (0 sound, 1 flawed or cooked, 2 bad input).
+#[test]
+fn cli_verdicts_and_exit_statuses() {
+    let o = run(&["verify", "--json", "R2L3/2Pk3/7/7/7/7/7 b FCL 1"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["verdict"], "sound");
+    assert_eq!(v["plies"], 7);
+    assert!(v["cooks"].as_array().unwrap().is_empty());
+    assert!(!v["final_duals"].as_array().unwrap().is_empty());
+    assert_eq!(v["spare_pieces"], false);
+    assert!(v["redundant_pieces"].as_array().unwrap().is_empty());
+
+    let o = run(&["verify", "--json", "7/2Pk3/2R4/2L4/7/7/7 b F2CL 1"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["verdict"], "cooked");
+    let c = &v["cooks"][0];
+    assert!(c["ply"].is_number() && c["move"].is_string() && c["line"].is_array());
+
+    let o = run(&[
+        "verify",
+        "--solution",
+        "Sw*9z",
+        "R2L3/2Pk3/7/7/7/7/7 b FCL 1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("intended solution"));
+
+    let o = run(&["verify", "--json", "kp5/1s5/1C5/7/7/7/7 b S 1"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["verdict"], "nomate");
 }

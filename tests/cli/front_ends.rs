@@ -1,17 +1,9 @@
 //! `toritsume diagram` and `toritsume book`: what the files hold, that nothing the user has is
 //! overwritten, and (heavy, needs Debian's `chromium`) that a browser renders the book.
 
-mod common;
-
+use crate::common::run;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_toritsume"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use std::process::Command;
 
 fn classic() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/classic.jsonl")
@@ -27,7 +19,7 @@ fn problem_count(path: &Path) -> usize {
 
 #[test]
 fn diagram_svg_of_the_start_position() {
-    let dir = common::scratch("svg");
+    let dir = crate::common::scratch("svg");
     let out = dir.join("start.svg");
     let o = run(&["diagram", "startpos", "--svg", out.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -70,7 +62,7 @@ fn diagram_svg_of_the_start_position() {
 
 #[test]
 fn diagram_marks_promoted_pieces_and_shows_hands() {
-    let dir = common::scratch("svg-hands");
+    let dir = crate::common::scratch("svg-hands");
     let out = dir.join("p.svg");
     // Black: an eagle (+F) and a goose (+S) on the board, 2 swallows and a crane in hand;
     // White: a pheasant in hand.
@@ -93,7 +85,7 @@ fn diagram_marks_promoted_pieces_and_shows_hands() {
 
 #[test]
 fn diagram_rejects_a_bad_position() {
-    let dir = common::scratch("svg-bad");
+    let dir = crate::common::scratch("svg-bad");
     let out = dir.join("bad.svg");
     let o = run(&["diagram", "--svg", out.to_str().unwrap(), "7/7/7 b - 1"]);
     assert_eq!(o.status.code(), Some(2));
@@ -102,7 +94,7 @@ fn diagram_rejects_a_bad_position() {
 
 #[test]
 fn book_holds_every_problem_with_hidden_solutions() {
-    let dir = common::scratch("book");
+    let dir = crate::common::scratch("book");
     let out = dir.join("book.html");
     let o = run(&[
         "book",
@@ -151,7 +143,7 @@ fn book_holds_every_problem_with_hidden_solutions() {
 
 #[test]
 fn book_names_a_bad_line() {
-    let dir = common::scratch("book-bad");
+    let dir = crate::common::scratch("book-bad");
     let input = dir.join("p.jsonl");
     std::fs::write(
         &input,
@@ -207,7 +199,7 @@ fn headless(profile: &Path) -> Command {
 #[test]
 #[ignore = "needs chromium; .ci/run installs it"]
 fn chromium_renders_the_book() {
-    let dir = common::scratch("chromium");
+    let dir = crate::common::scratch("chromium");
     let out = dir.join("book.html");
     let o = run(&[
         "book",

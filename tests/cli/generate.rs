@@ -3,31 +3,19 @@
 //! not depend on the thread count, shards are disjoint, merge drops duplicates, and nothing
 //! is overwritten or left half-written.
 
-mod common;
-
-use common::checker::{Checker, check_solution, rest_to_defender};
+use crate::common::checker::{Checker, check_solution, rest_to_defender};
+use crate::common::{self, run};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use toritsume::problem::Problem;
 use toritsume::rules::{MoveList, generate_checks};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_toritsume"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch(&format!("gen-{name}"))
 }
 
 fn load(path: &Path) -> Vec<Problem> {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| Problem::from_json(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
+    common::load_problems(path)
 }
 
 fn generate(dir: &Path, name: &str, extra: &[&str]) -> (Vec<Problem>, String) {
@@ -159,7 +147,7 @@ fn shards_are_disjoint_and_merge_drops_duplicates() {
     // A record and its mirror image (files and quails swapped) are one problem.
     let mirrored = dir.join("mirror.jsonl");
     let p = &s0[0];
-    let mirror_sfen = mirror(&p.sfen);
+    let mirror_sfen = common::mirror_sfen(&p.sfen);
     assert_ne!(mirror_sfen, p.sfen);
     std::fs::write(
         &mirrored,
@@ -188,56 +176,6 @@ fn shards_are_disjoint_and_merge_drops_duplicates() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(load(&merged), all);
-}
-
-/// The left-right mirror of an SFEN (board files reversed, quails swapped, hands too).
-fn mirror(sfen: &str) -> String {
-    let swap = |c: char| match c {
-        'l' => 'r',
-        'r' => 'l',
-        'L' => 'R',
-        'R' => 'L',
-        c => c,
-    };
-    let f: Vec<&str> = sfen.split_whitespace().collect();
-    let board: Vec<String> = f[0]
-        .split('/')
-        .map(|rank| {
-            let mut cells: Vec<Option<String>> = Vec::new();
-            let mut plus = false;
-            for ch in rank.chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    cells.extend((0..d).map(|_| None));
-                } else if ch == '+' {
-                    plus = true;
-                } else {
-                    cells.push(Some(format!("{}{}", if plus { "+" } else { "" }, swap(ch))));
-                    plus = false;
-                }
-            }
-            cells.reverse();
-            let mut out = String::new();
-            let mut empty = 0;
-            for c in cells {
-                match c {
-                    None => empty += 1,
-                    Some(c) => {
-                        if empty > 0 {
-                            out += &empty.to_string();
-                            empty = 0;
-                        }
-                        out += &c;
-                    }
-                }
-            }
-            if empty > 0 {
-                out += &empty.to_string();
-            }
-            out
-        })
-        .collect();
-    let hand: String = f[2].chars().map(swap).collect();
-    format!("{} {} {} {}", board.join("/"), f[1], hand, f[3])
 }
 
 #[test]

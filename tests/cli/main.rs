@@ -1,0 +1,10 @@
+//! The `toritsume` binary driven as a user, a script or a GUI would: every test that runs
+//! the program is in this one test binary (one link step), a module per front end.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod commands;
+mod front_ends;
+mod generate;
+mod usi;
