@@ -70,7 +70,7 @@ fn explain_illegal_drop(pos: &Position, kind: PieceKind, to: Square) -> String {
     }
 }
 
-/// Why a swallow may not be dropped on the empty square `to` (RULES.md, drops 1–3), or,
+/// Why a swallow may not be dropped on the empty square `to` (docs/RULES.md, drops 1–3), or,
 /// failing those, that it would leave the dropping side's phoenix attacked.
 fn swallow_drop_reason(pos: &Position, to: Square) -> String {
     let us = pos.side_to_move();

@@ -1,7 +1,7 @@
 //! Attack tables: where each piece moves from each square, computed once at compile time
 //! (const fn), and the ranging moves resolved against an occupancy.
 //!
-//! Piece movements follow RULES.md "Pieces". Every piece's moves are written from Black's
+//! Piece movements follow docs/RULES.md "Pieces". Every piece's moves are written from Black's
 //! point of view; White's are the same offsets negated (the board turned 180°). A consequence
 //! used throughout: a piece of colour `c` on `x` attacks `y` exactly when a piece of the same
 //! kind and colour `!c` on `y` attacks `x`, so "who attacks this square" is one more call to
@@ -289,7 +289,7 @@ pub fn attacks(color: Color, kind: PieceKind, sq: Square, occ: Bitboard) -> Bitb
     }
 }
 
-/// The promotion zone of `color`: the two farthest ranks (RULES.md "Promotion").
+/// The promotion zone of `color`: the two farthest ranks (docs/RULES.md "Promotion").
 #[inline]
 pub const fn promotion_zone(color: Color) -> Bitboard {
     match color {

@@ -1,4 +1,4 @@
-//! The rules of Tori Shogi (RULES.md): board representation, pieces, hands, attacks, the
+//! The rules of Tori Shogi (docs/RULES.md): board representation, pieces, hands, attacks, the
 //! validated [`Position`] with make/unmake and Zobrist keys, and legal move generation.
 
 pub mod attacks;

@@ -7,7 +7,7 @@
 //! which is what makes bulk-counting perft fast. Legality is decided while generating (pins,
 //! checkers, interposition squares), never by playing a move and looking.
 //!
-//! Rules applied here (RULES.md): forced promotion into, within and out of the zone; drops on
+//! Rules applied here (docs/RULES.md): forced promotion into, within and out of the zone; drops on
 //! empty squares only; no swallow drop on the last rank or on a file with two unpromoted
 //! swallows of the dropper; no swallow drop that mates; no move leaving one's own phoenix in
 //! check.
@@ -191,7 +191,7 @@ pub fn full_swallow_files(pos: &Position, c: Color) -> Bitboard {
 
 /// Whether a swallow of the side to move dropped on `s` (empty, in front of the enemy
 /// phoenix) would mate: the enemy phoenix could neither step out of check nor have the
-/// swallow captured (RULES.md "Drops", rule 3). Decided without playing the drop.
+/// swallow captured (docs/RULES.md "Drops", rule 3). Decided without playing the drop.
 pub fn swallow_drop_mates(pos: &Position, s: Square) -> bool {
     let us = pos.side_to_move();
     let them = us.flip();

@@ -1,7 +1,7 @@
 //! The small value types of the game: [`Color`], [`Square`], [`PieceKind`] and [`Piece`].
 //!
 //! Squares are numbered 0..49 row by row from Black's top-left: index = row·7 + col, where
-//! row 0 is rank `a` and col 0 is file 7 (RULES.md, "Board and coordinates"). So `7a` is 0,
+//! row 0 is rank `a` and col 0 is file 7 (docs/RULES.md, "Board and coordinates"). So `7a` is 0,
 //! `1a` is 6 and `1g` is 48; "north" (towards rank a, Black's forward) is −7.
 
 use std::fmt;
@@ -274,7 +274,7 @@ impl PieceKind {
     }
 
     /// How many of this base kind exist in the game (both sides, promoted ones counted as
-    /// their base kind), RULES.md "Pieces".
+    /// their base kind), docs/RULES.md "Pieces".
     pub const fn total(self) -> u8 {
         match self.unpromoted() {
             PieceKind::Swallow => 16,

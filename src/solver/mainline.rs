@@ -1,7 +1,7 @@
 //! Reading the main line back once the mate length is known: at each attacker node a check
 //! that mates within the remaining length; at each defender node the defence with the
 //! longest exact mate, useless interpositions left out, and among equally long defences one
-//! after which the attacker ends with an empty hand (RULES.md "Mate problems").
+//! after which the attacker ends with an empty hand (docs/RULES.md "Mate problems").
 
 use super::UselessInterposition;
 use super::dfpn::Searcher;

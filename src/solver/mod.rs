@@ -1,5 +1,5 @@
 //! The tsume solver: decides whether the side to move (the attacker) mates by checking on
-//! every move, and if so finds the solution as composers define it (RULES.md "Mate
+//! every move, and if so finds the solution as composers define it (docs/RULES.md "Mate
 //! problems"): the attacker's shortest mate against the defender's longest resistance,
 //! useless interpositions left out, ties among defences broken against spare pieces.
 //!
@@ -138,7 +138,7 @@ impl Solution {
 }
 
 /// The position with the defender holding every piece that is neither on the board nor in
-/// the attacker's hand (RULES.md: the tsume convention), phoenixes excepted.
+/// the attacker's hand (docs/RULES.md: the tsume convention), phoenixes excepted.
 pub fn with_rest_to_defender(pos: &Position) -> Position {
     let attacker = pos.side_to_move();
     let defender = attacker.flip();
