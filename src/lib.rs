@@ -11,6 +11,26 @@
 //! - [`problem`]: the JSON problem record.
 //! - [`render`]: text diagrams, SVG boards and the HTML puzzle book of a set.
 //!
+//! Solving and verifying a problem (a crane dropped on 4b mates the phoenix on 4a, the
+//! other crane on 4c guarding it):
+//!
+//! ```
+//! use toritsume::rules::Position;
+//! use toritsume::solver::{Solver, SolverConfig, Status};
+//! use toritsume::soundness::{Verdict, verify};
+//!
+//! let problem: Position = "3k3/7/3C3/7/7/7/7 b C 1".parse()?;
+//! let mut solver = Solver::new(SolverConfig::default())?;
+//! let solution = solver.solve(&problem);
+//! assert_eq!((solution.status, solution.plies), (Status::Mate, Some(1)));
+//! assert_eq!(solution.moves[0].usi(), "C*4b");
+//! solver.clear_table();
+//! assert_eq!(verify(&mut solver, &problem, None).verdict, Verdict::Sound);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Counting the positions two plies from the start:
+//!
 //! ```
 //! use toritsume::notation::parse_position;
 //! use toritsume::rules::perft::perft;
