@@ -2,11 +2,11 @@
 //! moves were derived from the rules text (and the tricky ones cross-checked move by move
 //! against Fairy-Stockfish, allowing for its listing swallow-drop mates).
 
-use toritsume::notation::{MoveError, parse_move_list, parse_position};
+use toritsume::notation::{MoveError, ParseError, parse_move_list, parse_position};
 use toritsume::rules::attacks::attacks;
 use toritsume::rules::{
-    Bitboard, Color, Move, MoveList, Piece, PieceKind, Position, Square, generate_legal,
-    is_checkmate,
+    Bitboard, Color, Move, MoveList, Piece, PieceKind, Position, PositionError, Square,
+    generate_legal, is_checkmate,
 };
 
 fn pos(text: &str) -> Position {
@@ -304,50 +304,125 @@ fn the_side_to_move_may_lack_its_phoenix() {
 
 #[test]
 fn position_errors_name_the_problem() {
+    // Each error is of the kind that says what is wrong, and its message names it.
+    macro_rules! is {
+        ($p:pat) => {
+            (|e: &ParseError| matches!(e, $p)) as fn(&ParseError) -> bool
+        };
+    }
     let cases = [
         (
             "7/7/7/7/7/7/6K b - 1",
+            is!(ParseError::Position(PositionError::MissingPhoenix(_))),
             "White (the side not to move) has no phoenix",
         ),
-        ("k5k/7/7/7/7/7/6K b - 1", "White has more than one phoenix"),
-        ("k6/7/7/7/7/7/6K b 3F 1", "too many falcons"),
-        ("k6/7/7/7/7/7/6K b 17S 1", "too many swallows"),
-        ("k5S/7/7/7/7/7/6K b - 1", "Black swallow on 1a"),
+        (
+            "k5k/7/7/7/7/7/6K b - 1",
+            is!(ParseError::Position(PositionError::TwoPhoenixes(_))),
+            "White has more than one phoenix",
+        ),
+        (
+            "k6/7/7/7/7/7/6K b 3F 1",
+            is!(ParseError::Position(PositionError::TooMany { .. })),
+            "too many falcons",
+        ),
+        (
+            "k6/7/7/7/7/7/6K b 17S 1",
+            is!(ParseError::Position(PositionError::TooMany { .. })),
+            "too many swallows",
+        ),
+        (
+            "k5S/7/7/7/7/7/6K b - 1",
+            is!(ParseError::Position(
+                PositionError::SwallowOnLastRank { .. }
+            )),
+            "Black swallow on 1a",
+        ),
         (
             "k6/7/7/3S3/3S3/3S3/6K b - 1",
+            is!(ParseError::Position(PositionError::TooManySwallowsOnFile {
+                file: 4,
+                count: 3,
+                ..
+            })),
             "3 unpromoted swallows on file 4",
         ),
         (
             "k6/S6/7/7/7/7/6K b - 1",
+            is!(ParseError::Position(PositionError::NotToMoveInCheck(_))),
             "White (the side not to move) is in check",
         ),
         (
             "k6/7/7/7/7/7/6K x - 1",
+            is!(ParseError::Side(_)),
             "expected `b` (Black) or `w` (White)",
         ),
-        ("k6/7/7/7/7/7 b - 1", "6 ranks"),
-        ("k7/7/7/7/7/7/6K b - 1", "more than 7 squares"),
-        ("k5/7/7/7/7/7/6K b - 1", "describes 6 squares"),
-        ("k5x/7/7/7/7/7/6K b - 1", "`x` is not a piece letter"),
+        ("k6/7/7/7/7/7 b - 1", is!(ParseError::Board(_)), "6 ranks"),
+        (
+            "k7/7/7/7/7/7/6K b - 1",
+            is!(ParseError::Board(_)),
+            "more than 7 squares",
+        ),
+        (
+            "k5/7/7/7/7/7/6K b - 1",
+            is!(ParseError::Board(_)),
+            "describes 6 squares",
+        ),
+        (
+            "k5x/7/7/7/7/7/6K b - 1",
+            is!(ParseError::Board(_)),
+            "`x` is not a piece letter",
+        ),
         (
             "k4+c1/7/7/7/7/7/6K b - 1",
+            is!(ParseError::Board(_)),
             "only a falcon (F) or a swallow (S)",
         ),
-        ("k6/7/7/7/7/7/6K b 2 1", "ends with a count"),
-        ("k6/7/7/7/7/7/6K b K 1", "a phoenix cannot be held"),
-        ("k6/7/7/7/7/7/6K b - 0", "move number"),
-        ("k6/7/7/7/7/7/6K[S w", "no `]`"),
-        ("startpos moves 3d3c 3c3b", "move 2 `3c3b`"),
-        ("startpos moves 4g4a", "cannot legally move"),
-        ("", "empty"),
+        (
+            "k6/7/7/7/7/7/6K b 2 1",
+            is!(ParseError::Hand(_)),
+            "ends with a count",
+        ),
+        (
+            "k6/7/7/7/7/7/6K b K 1",
+            is!(ParseError::Hand(_)),
+            "a phoenix cannot be held",
+        ),
+        (
+            "k6/7/7/7/7/7/6K b - 0",
+            is!(ParseError::MoveNumber(_)),
+            "move number",
+        ),
+        ("k6/7/7/7/7/7/6K[S w", is!(ParseError::Hand(_)), "no `]`"),
+        (
+            "startpos moves 3d3c 3c3b",
+            is!(ParseError::Move { index: 2, .. }),
+            "move 2 `3c3b`",
+        ),
+        (
+            "startpos moves 4g4a",
+            is!(ParseError::Move {
+                index: 1,
+                reason: MoveError::Illegal(_),
+                ..
+            }),
+            "cannot legally move",
+        ),
+        ("", is!(ParseError::Empty), "empty"),
     ];
-    for (text, want) in cases {
+    for (text, kind, want) in cases {
         match parse_position(text) {
             Ok(_) => panic!("`{text}` was accepted"),
-            Err(e) => assert!(
-                e.to_string().contains(want),
-                "`{text}`: error `{e}` does not mention `{want}`"
-            ),
+            Err(e) => {
+                assert!(
+                    kind(&e),
+                    "`{text}`: {e:?} is not the expected kind of error"
+                );
+                assert!(
+                    e.to_string().contains(want),
+                    "`{text}`: error `{e}` does not mention `{want}`"
+                );
+            }
         }
     }
 }
