@@ -3,9 +3,9 @@
 //! problems"): the attacker's shortest mate against the defender's longest resistance,
 //! useless interpositions left out, ties among defences broken against spare pieces.
 //!
-//! How: a df-pn search ([`dfpn`]) first decides mate or no mate with no length limit; then
+//! How: a df-pn search (`dfpn`) first decides mate or no mate with no length limit; then
 //! depth-limited searches lower the length two plies at a time until no mate exists within
-//! it (so the length is proven minimal); then [`mainline`] reads the main line back,
+//! it (so the length is proven minimal); then `mainline` reads the main line back,
 //! computing each defence's exact length. All searches share one table.
 
 mod dfpn;

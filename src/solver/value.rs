@@ -181,7 +181,7 @@ impl Val {
         self.dn == 0
     }
 
-    /// Whether (pn, dn) obeys the invariant: [`INF`] only for a solved node (pn = INF ⇔
+    /// Whether (pn, dn) obeys the invariant: `INF` only for a solved node (pn = INF ⇔
     /// dn = 0, dn = INF ⇔ pn = 0).
     pub fn is_consistent(&self) -> bool {
         (self.pn == INF) == (self.dn == 0) && (self.dn == INF) == (self.pn == 0)

@@ -15,7 +15,7 @@
 //! The verdict is `sound` only when all of this was proven within the limits.
 //!
 //! This file holds the verdict, the report and its [`Flaw`]s, and the order of the checks;
-//! [`cooks`], [`redundant`] and [`intended`] each hold one of them.
+//! `cooks`, `redundant` and `intended` each hold one of them.
 
 mod cooks;
 mod intended;

@@ -1,6 +1,6 @@
 //! [`Position`]: a validated game position (board, both hands, side to move) with
 //! incremental Zobrist keys and make/unmake, attack queries and move effects. How one is
-//! built from its parts and checked ([`Setup`], [`PositionError`]) is in [`setup`].
+//! built from its parts and checked ([`Setup`], [`PositionError`]) is in `setup`.
 
 use super::attacks::{Dir, attacks, promotion_zone, ray_attacks, short_ray_attacks, step_attacks};
 use super::bitboard::Bitboard;

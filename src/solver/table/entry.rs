@@ -45,7 +45,7 @@ pub(crate) struct Entry {
     pub state: State,
     /// Table generation the entry belongs to (older ones count as empty).
     pub generation: u8,
-    /// Age of the search that wrote the entry (see [`Table::new_search`]).
+    /// Age of the search that wrote the entry (see [`super::Table::new_search`]).
     pub age: u16,
 }
 
