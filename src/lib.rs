@@ -10,6 +10,7 @@
 //! - [`generator`]: random, backward and mutated candidates, kept only when proven sound.
 //! - [`problem`]: the JSON problem record.
 //! - [`render`]: text diagrams, SVG boards and the HTML puzzle book of a set.
+//! - [`export`]: puzzle sets for pychess-variants, datasets and Fairy-Stockfish.
 //!
 //! Solving and verifying a problem (a crane dropped on 4b mates the phoenix on 4a, the
 //! other crane on 4c guarding it):
@@ -41,6 +42,7 @@
 
 #![warn(missing_docs)]
 
+pub mod export;
 pub mod generator;
 pub mod notation;
 pub mod problem;

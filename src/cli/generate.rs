@@ -12,7 +12,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use toritsume::generator::{GenConfig, Stats, generate, record_keys};
+use toritsume::generator::{FinalDuals, GenConfig, Stats, generate, record_keys};
 use toritsume::problem::Problem;
 
 /// Arguments of `generate`.
@@ -54,6 +54,19 @@ pub struct GenerateArgs {
     /// Stop after this many candidates even if fewer problems were found.
     #[arg(long, value_name = "N")]
     max_candidates: Option<u64>,
+    /// Whether a problem whose last move has an alternative mate may be kept.
+    #[arg(long, value_name = "allow|forbid", default_value = "forbid")]
+    final_duals: FinalDuals,
+    /// Most problems kept from one family (problems descending from one ancestor).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    family_limit: usize,
+    /// Most problems kept with one solution shape (Hodges moves without their squares).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    shape_limit: usize,
+    /// Start from these problems (JSON lines): they are mutated and extended like the
+    /// problems kept, never written. Long runs grow from shorter sets this way.
+    #[arg(long, value_name = "FILE")]
+    from: Vec<PathBuf>,
 }
 
 fn parse_plies(text: &str) -> anyhow::Result<(u16, u16)> {
@@ -177,17 +190,20 @@ fn summary(stats: &Stats) -> String {
         .map(|(p, n)| format!("{p} plies: {n}"))
         .collect();
     format!(
-        "tried {}, mates {}, in range {}, sound {}, kept {} ({}), {:.1} problems/min in {:.1} s",
+        "tried {}, mates {}, in range {}, sound {}, final duals {}, kept {} ({}), {:.0} \
+         shapes per 1,000, {:.1} problems/min in {:.1} s",
         stats.tried,
         stats.mates,
         stats.in_range,
         stats.sound,
+        stats.final_duals,
         stats.kept_total(),
         if kept.is_empty() {
             "none".into()
         } else {
             kept.join(", ")
         },
+        stats.shapes_per_1000(),
         stats.per_minute(),
         stats.elapsed.as_secs_f64()
     )
@@ -214,6 +230,31 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<i32> {
     if let Some(n) = a.nodes {
         config.solve_nodes = n;
         config.verify_nodes = n * 8;
+    }
+    config.final_duals = a.final_duals;
+    if a.family_limit == 0 || a.shape_limit == 0 {
+        bail!("--family-limit and --shape-limit must be at least 1");
+    }
+    config.family_limit = a.family_limit;
+    config.shape_limit = a.shape_limit;
+    for f in &a.from {
+        let bytes = read_file(f)?;
+        for (n, line) in content_lines(&bytes) {
+            let seed = line.map_err(String::from).and_then(|l| {
+                let p = Problem::from_json(l).map_err(|e| e.to_string())?;
+                let pos = p.position().map_err(|e| e.to_string())?;
+                let family = p
+                    .extra
+                    .get("family")
+                    .and_then(|v| v.as_str())
+                    .map_or_else(|| format!("{}:{n}", f.display()), str::to_string);
+                Ok((pos, p.plies.unwrap_or(0), family))
+            });
+            match seed {
+                Ok(s) => config.seeds.push(s),
+                Err(e) => bail!("line {n} of {}: {e}", f.display()),
+            }
+        }
     }
     let mut file = match &a.out {
         Some(p) => Some(LazyFile::new(p, a.force)?),

@@ -3,6 +3,7 @@
 
 mod book;
 mod diagram;
+mod export;
 mod generate;
 mod input;
 mod output;
@@ -65,6 +66,9 @@ enum Command {
     Diagram(diagram::DiagramArgs),
     /// Make a self-contained HTML puzzle book of a problem file.
     Book(book::BookArgs),
+    /// Export a problem file for pychess-variants, datasets (CSV), Fairy-Stockfish (EPD) or
+    /// as SFEN lines.
+    Export(export::ExportArgs),
 }
 
 /// Runs the command line and returns the process exit status.
@@ -87,6 +91,7 @@ pub fn run() -> i32 {
         Command::Usi => usi::run(),
         Command::Diagram(a) => diagram::run(a),
         Command::Book(a) => book::run(a),
+        Command::Export(a) => export::run(a),
     };
     match result {
         Ok(code) => code,

@@ -91,6 +91,9 @@ pub fn report_json(r: &Report, item: &Item) -> serde_json::Value {
         "nodes": r.nodes,
         "time_ms": r.time.as_millis() as u64,
     });
+    if sol.complete && sol.minimal {
+        v["themes"] = json!(toritsume::generator::themes::analyse(r).0);
+    }
     super::input::carry_record_fields(&mut v, item);
     v
 }

@@ -12,6 +12,7 @@
 pub mod dedup;
 pub mod quality;
 pub mod sample;
+pub mod themes;
 
 use crate::notation::hodges::line_to_hodges;
 use crate::notation::sfen::write_sfen;
@@ -60,6 +61,53 @@ pub struct GenConfig {
     pub batch: usize,
     /// Give up after this many candidates (None: never).
     pub max_candidates: Option<u64>,
+    /// Whether a problem with an alternative final mating move may be kept.
+    pub final_duals: FinalDuals,
+    /// Most problems kept from one family (problems descending from one ancestor by
+    /// mutation or extension).
+    pub family_limit: usize,
+    /// Most problems kept with one solution shape ([`coarse_shape`]).
+    pub shape_limit: usize,
+    /// Problems to start the pools from (mutated and extended like problems kept in this
+    /// run, never written): position, length and family.
+    pub seeds: Vec<(Position, u16, String)>,
+}
+
+/// Whether alternative final mates are tolerated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, strum::Display, strum::EnumString)]
+#[strum(serialize_all = "lowercase")]
+pub enum FinalDuals {
+    /// Keep problems with a final dual (the convention tolerates them).
+    Allow,
+    /// Keep only problems whose last move is the only mate.
+    #[default]
+    Forbid,
+}
+
+/// The shape of a solution: its Hodges moves with the squares left out (`Fa* Phx Sw-+`),
+/// so that two problems playing the same pieces the same way count as one idea.
+pub fn coarse_shape(hodges: &[String]) -> String {
+    hodges
+        .iter()
+        .map(|h| {
+            let b = h.as_bytes();
+            let mut out = String::new();
+            let mut i = 0;
+            while i < b.len() {
+                if i + 1 < b.len()
+                    && (b'1'..=b'7').contains(&b[i])
+                    && (b'a'..=b'g').contains(&b[i + 1])
+                {
+                    i += 2;
+                } else {
+                    out.push(b[i] as char);
+                    i += 1;
+                }
+            }
+            out
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl GenConfig {
@@ -81,6 +129,10 @@ impl GenConfig {
             hash_mb: 16,
             batch: 64,
             max_candidates: None,
+            final_duals: FinalDuals::Forbid,
+            family_limit: 3,
+            shape_limit: 1,
+            seeds: Vec::new(),
         }
     }
 }
@@ -115,6 +167,10 @@ pub struct Stats {
     pub sound: u64,
     /// Sound ones dropped as duplicates or below the minimum score.
     pub dropped: u64,
+    /// Sound ones rejected for an alternative final mate (`--final-duals forbid`).
+    pub final_duals: u64,
+    /// Distinct solution shapes among the problems kept.
+    pub shapes: usize,
     /// Kept, per length.
     pub kept: BTreeMap<u16, usize>,
     /// Time so far.
@@ -125,6 +181,16 @@ impl Stats {
     /// Problems kept.
     pub fn kept_total(&self) -> usize {
         self.kept.values().sum()
+    }
+
+    /// Distinct solution shapes per 1,000 problems kept.
+    pub fn shapes_per_1000(&self) -> f64 {
+        let n = self.kept_total();
+        if n == 0 {
+            0.0
+        } else {
+            self.shapes as f64 * 1000.0 / n as f64
+        }
     }
 
     /// Problems kept per minute.
@@ -155,9 +221,11 @@ enum Outcome {
         mate: bool,
         in_range: bool,
         /// A mate shorter than wanted: a stepping stone for extension.
-        stone: Option<Box<(Position, u16)>>,
+        stone: Option<Box<(Position, u16, String)>>,
         /// A mate of the right length that is not sound: a base for mutation.
-        near: Option<Box<Position>>,
+        near: Option<Box<(Position, String)>>,
+        /// Sound, but with a final dual (and those are forbidden).
+        dual: bool,
     },
     Sound(Box<Accepted>),
 }
@@ -168,6 +236,11 @@ struct Accepted {
     plies: u16,
     position_key: u64,
     shape_key: u64,
+    /// Hash of the solution's moves.
+    line_key: u64,
+    /// [`coarse_shape`] of the solution.
+    shape: String,
+    family: String,
     score: f64,
 }
 
@@ -182,41 +255,60 @@ fn candidate_seed(seed: u64, i: u64) -> u64 {
 /// What candidates are drawn from: problems kept, and shorter mates met on the way.
 #[derive(Default)]
 struct Pools {
-    kept: Vec<Position>,
+    /// Problems kept (and seeds), with their lengths and families.
+    kept: Vec<(Position, u16, String)>,
     /// Mates of the right length that were not sound (cooked, redundant pieces...).
-    near: Vec<Position>,
-    stones: Vec<(Position, u16)>,
+    near: Vec<(Position, String)>,
+    stones: Vec<(Position, u16, String)>,
 }
 
 /// Most stepping stones remembered (the oldest make way).
 const MAX_STONES: usize = 4096;
 
-/// Draws candidate `i`.
-fn draw(config: &GenConfig, i: u64, pools: &Pools) -> (Position, Strategy) {
+/// Draws candidate `i`: the position, how it was made, and the family it belongs to (its
+/// base's, for mutations and extensions).
+fn draw(config: &GenConfig, i: u64, pools: &Pools) -> (Position, Strategy, Option<String>) {
     let mut rng = ChaCha8Rng::seed_from_u64(candidate_seed(config.seed, i));
     // Percentages: mutation of kept problems, mutation of near misses, extension of
-    // shorter mates, backward construction; the rest random placement. Mutation is by far
-    // the most productive once a few problems exist; the others keep the set diverse.
-    let mix = [45, 25, 5, 15];
+    // shorter mates and of kept problems, backward construction; the rest random
+    // placement. Mutation is by far the most productive once a few problems exist; the
+    // others keep the set diverse. Long problems come mostly from extension: a kept mate
+    // with one or two more move pairs taken back before it.
+    let mix = if config.min_plies >= 15 {
+        [25, 15, 45, 10]
+    } else {
+        [45, 25, 5, 15]
+    };
     let roll = rng.random_range(0..100);
     if roll < mix[0] && !pools.kept.is_empty() {
-        let base = &pools.kept[rng.random_range(0..pools.kept.len())];
+        let (base, _, family) = &pools.kept[rng.random_range(0..pools.kept.len())];
         if let Some(p) = sample::mutate(&mut rng, base) {
-            return (p, Strategy::Mutation);
+            return (p, Strategy::Mutation, Some(family.clone()));
         }
     }
     if roll < mix[0] + mix[1] && !pools.near.is_empty() {
-        let base = &pools.near[rng.random_range(0..pools.near.len())];
+        let (base, family) = &pools.near[rng.random_range(0..pools.near.len())];
         if let Some(p) = sample::mutate(&mut rng, base) {
-            return (p, Strategy::Mutation);
+            return (p, Strategy::Mutation, Some(family.clone()));
         }
     }
-    if roll < mix[0] + mix[1] + mix[2] && !pools.stones.is_empty() {
-        let (base, len) = &pools.stones[rng.random_range(0..pools.stones.len())];
-        let target = rng.random_range(config.min_plies..=config.max_plies);
-        let pairs = (target.saturating_sub(*len) as usize).div_ceil(2).max(1);
+    if roll < mix[0] + mix[1] + mix[2] && !(pools.stones.is_empty() && pools.kept.is_empty()) {
+        // Half the time a kept problem, lengthened by one or two pairs; else a shorter
+        // mate, lengthened into the range.
+        let from_kept = !pools.kept.is_empty() && (pools.stones.is_empty() || rng.random_bool(0.5));
+        let (base, len, family) = if from_kept {
+            &pools.kept[rng.random_range(0..pools.kept.len())]
+        } else {
+            &pools.stones[rng.random_range(0..pools.stones.len())]
+        };
+        let pairs = if from_kept {
+            rng.random_range(1..=2)
+        } else {
+            let target = rng.random_range(config.min_plies..=config.max_plies);
+            (target.saturating_sub(*len) as usize).div_ceil(2).max(1)
+        };
         if let Some(p) = sample::extend(&mut rng, base, pairs) {
-            return (p, Strategy::Extension);
+            return (p, Strategy::Extension, Some(family.clone()));
         }
     }
     if roll < mix[0] + mix[1] + mix[2] + mix[3] {
@@ -224,10 +316,10 @@ fn draw(config: &GenConfig, i: u64, pools: &Pools) -> (Position, Strategy) {
         let hi = (config.max_plies.saturating_sub(1) / 2) as usize;
         let pairs = rng.random_range(lo..=hi.max(lo));
         if pairs > 0 {
-            return (sample::backward(&mut rng, pairs), Strategy::Backward);
+            return (sample::backward(&mut rng, pairs), Strategy::Backward, None);
         }
     }
-    (sample::random_position(&mut rng), Strategy::Random)
+    (sample::random_position(&mut rng), Strategy::Random, None)
 }
 
 /// Evaluates candidate `i` on `solver` (its table cleared first, for reproducibility).
@@ -239,12 +331,14 @@ fn evaluate(
     seen_positions: &HashSet<u64>,
     seen_shapes: &HashSet<u64>,
 ) -> Outcome {
-    let (pos, strategy) = draw(config, i, pools);
+    let (pos, strategy, family) = draw(config, i, pools);
+    let family = family.unwrap_or_else(|| format!("{}:{i}", config.seed));
     let rejected = |mate, in_range| Outcome::Rejected {
         mate,
         in_range,
         stone: None,
         near: None,
+        dual: false,
     };
     // The defender's phoenix belongs in or near its camp (ranks a–d); retractions and
     // mutations can walk it away.
@@ -274,8 +368,9 @@ fn evaluate(
         return Outcome::Rejected {
             mate: true,
             in_range: false,
-            stone: Some(Box::new((pos, plies))),
+            stone: Some(Box::new((pos, plies, family))),
             near: None,
+            dual: false,
         };
     }
     if !sol.minimal || !sol.complete || sol.has_spare_pieces() {
@@ -289,22 +384,32 @@ fn evaluate(
     solver.set_nodes(Some(config.verify_nodes));
     solver.set_max_plies(Some(config.max_plies));
     let report = verify_with(solver, &pos, None, VerifyMode::FirstFlaw);
-    if report.verdict != Verdict::Sound {
+    let dual = report.verdict == Verdict::Sound
+        && config.final_duals == FinalDuals::Forbid
+        && !report.final_duals.is_empty();
+    if report.verdict != Verdict::Sound || dual {
         return Outcome::Rejected {
             mate: true,
             in_range: true,
             stone: None,
-            near: Some(Box::new(pos)),
+            near: Some(Box::new((pos, family))),
+            dual,
         };
     }
     let mut q: Quality = quality::measure(&report);
     q.proof_nodes = proof_nodes;
     q.score = quality::score(&q, plies);
+    let (themes, mut features) = themes::analyse(&report);
+    features.proof_nodes = proof_nodes;
+    let rating = themes::rating(&features);
     let sol = &report.solution;
     let mut extra = serde_json::Map::new();
     extra.insert("seed".into(), json!(config.seed));
     extra.insert("index".into(), json!(i));
     extra.insert("strategy".into(), json!(strategy));
+    extra.insert("family".into(), json!(family));
+    extra.insert("themes".into(), json!(themes));
+    extra.insert("rating".into(), json!(rating));
     extra.insert(
         "quality".into(),
         serde_json::to_value(&q).unwrap_or_default(),
@@ -316,11 +421,15 @@ fn evaluate(
             json!(duals.iter().map(|m| m.usi()).collect::<Vec<_>>()),
         );
     }
+    let hodges = line_to_hodges(&sol.position, &sol.moves);
+    let moves: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
+    let line_key = dedup::text_key(&moves.join(" "));
+    let shape = coarse_shape(&hodges);
     let record = Problem {
         sfen: write_sfen(&pos),
         plies: Some(plies),
-        moves: sol.moves.iter().map(|m| m.usi()).collect(),
-        hodges: line_to_hodges(&sol.position, &sol.moves),
+        moves,
+        hodges,
         verdict: Some(Verdict::Sound.to_string()),
         source: Some(format!("toritsume generate --seed {}", config.seed)),
         note: None,
@@ -333,6 +442,9 @@ fn evaluate(
         plies,
         position_key,
         shape_key,
+        line_key,
+        shape,
+        family,
         score: q.score,
     }))
 }
@@ -367,6 +479,10 @@ pub fn generate(
     let mut seen_positions: HashSet<u64> = HashSet::new();
     let mut seen_shapes: HashSet<u64> = HashSet::new();
     let mut pools = Pools::default();
+    pools.kept.extend(config.seeds.iter().cloned());
+    let mut seen_lines: HashSet<u64> = HashSet::new();
+    let mut shapes: BTreeMap<String, usize> = BTreeMap::new();
+    let mut families: BTreeMap<String, usize> = BTreeMap::new();
     let mut stats = Stats::default();
     let batch = config.batch.max(1) as u64;
     let (k, n) = (config.shard.0, config.shard.1.max(1));
@@ -424,7 +540,10 @@ pub fn generate(
                     in_range,
                     stone,
                     near,
+                    dual,
                 } => {
+                    stats.sound += dual as u64;
+                    stats.final_duals += dual as u64;
                     if let Some(p) = near {
                         if pools.near.len() >= MAX_STONES {
                             pools.near.remove(0);
@@ -446,15 +565,33 @@ pub fn generate(
                     stats.sound += 1;
                     let low = config.min_score.is_some_and(|m| a.score < m);
                     let dup = seen_positions.contains(&a.position_key)
-                        || seen_shapes.contains(&a.shape_key);
-                    if low || dup || stats.kept_total() >= config.count {
+                        || seen_shapes.contains(&a.shape_key)
+                        || seen_lines.contains(&a.line_key);
+                    let crowded = shapes
+                        .get(&a.shape)
+                        .is_some_and(|&n| n >= config.shape_limit)
+                        || families
+                            .get(&a.family)
+                            .is_some_and(|&n| n >= config.family_limit);
+                    if low || dup || crowded || stats.kept_total() >= config.count {
                         stats.dropped += 1;
+                        // Still a base for mutation and extension.
+                        if pools.near.len() >= MAX_STONES {
+                            pools.near.remove(0);
+                        }
+                        pools.near.push((a.position.clone(), a.family.clone()));
                         continue;
                     }
                     seen_positions.insert(a.position_key);
                     seen_shapes.insert(a.shape_key);
+                    seen_lines.insert(a.line_key);
+                    *shapes.entry(a.shape.clone()).or_default() += 1;
+                    *families.entry(a.family.clone()).or_default() += 1;
+                    stats.shapes = shapes.len();
                     *stats.kept.entry(a.plies).or_default() += 1;
-                    pools.kept.push(a.position.clone());
+                    pools
+                        .kept
+                        .push((a.position.clone(), a.plies, a.family.clone()));
                     on_problem(&Generated {
                         record: a.record,
                         index: indices[j],

@@ -60,6 +60,9 @@ pub(crate) struct Searcher {
     stopped_by: Option<StopReason>,
     /// Techniques in use.
     pub(super) techniques: Techniques,
+    /// Whether useless interpositions are set aside (docs/RULES.md); off, every
+    /// interposition is a defence.
+    useless_rule: bool,
 }
 
 impl Searcher {
@@ -83,6 +86,7 @@ impl Searcher {
             aborted: false,
             stopped_by: None,
             techniques,
+            useless_rule: true,
         };
         s.set_position(s.pos.clone());
         Ok(s)
@@ -95,6 +99,16 @@ impl Searcher {
         self.nodes = 0;
         self.aborted = false;
         self.stopped_by = None;
+    }
+
+    /// Sets whether useless interpositions are set aside.
+    pub(crate) fn set_useless_rule(&mut self, on: bool) {
+        self.useless_rule = on;
+    }
+
+    /// Whether useless interpositions are set aside.
+    pub(crate) fn useless_rule(&self) -> bool {
+        self.useless_rule
     }
 
     /// Forgets a limit met so far (one the caller set for a pass of its own, not the user's).
@@ -476,7 +490,7 @@ impl Searcher {
             Some((b, c)) => (b, Some(c)),
             None => (Bitboard::EMPTY, None),
         };
-        let useless_rule = !depth.is_unlimited() && block.any();
+        let useless_rule = self.useless_rule && !depth.is_unlimited() && block.any();
         if depth < Depth::plies(2) && !(useless_rule && moves.iter().any(|m| block.has(m.to()))) {
             // No ply left for the attacker, and no interposition that might be useless.
             return (Some(Val::disproven(depth, hand, false)), false);

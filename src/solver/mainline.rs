@@ -135,7 +135,11 @@ fn split_useless(
     let mut evasions = MoveList::new();
     generate_evasions(pos, &mut evasions);
     ancestors.push(pos.key());
-    let block = interposition(pos);
+    let block = if s.useless_rule() {
+        interposition(pos)
+    } else {
+        None
+    };
     let mut real = Vec::new();
     let mut useless = Vec::new();
     for &e in evasions.iter() {

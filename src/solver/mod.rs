@@ -59,6 +59,9 @@ pub struct SolverConfig {
     pub stop: Option<Arc<AtomicBool>>,
     /// Where a running search publishes its counters.
     pub progress: Option<Arc<Progress>>,
+    /// Count every interposition as a defence, useless or not (Fairy-Stockfish's rules and
+    /// so pychess-variants'; off by default: docs/RULES.md "Useless interposition").
+    pub every_interposition_counts: bool,
 }
 
 impl Default for SolverConfig {
@@ -72,6 +75,7 @@ impl Default for SolverConfig {
             techniques: Techniques::default(),
             stop: None,
             progress: None,
+            every_interposition_counts: false,
         }
     }
 }
@@ -182,7 +186,8 @@ impl Solver {
     /// A solver with `config`; its table is reserved now (and touched only as the search
     /// uses it). An error when the table cannot be allocated.
     pub fn new(config: SolverConfig) -> Result<Solver, TableError> {
-        let searcher = Searcher::new(Position::startpos(), config.hash_mb, config.techniques)?;
+        let mut searcher = Searcher::new(Position::startpos(), config.hash_mb, config.techniques)?;
+        searcher.set_useless_rule(!config.every_interposition_counts);
         Ok(Solver { searcher, config })
     }
 

@@ -5,6 +5,7 @@
 mod common;
 
 mod commands;
+mod export;
 mod front_ends;
 mod generate;
 mod usi;

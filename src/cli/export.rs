@@ -1,0 +1,208 @@
+//! `toritsume export`: a problem file as pychess-variants puzzles, Lichess-style CSV,
+//! Fairy-Stockfish EPD or SFEN lines; `--format all` writes every one of them into a
+//! directory (with the SFEN split by length), as `problems/export/` is made.
+
+use super::generate::create_output;
+use super::input::{content_lines, read_file};
+use super::output::{emit, io_reason};
+use super::say_err;
+use anyhow::{Context, bail};
+use clap::Args;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use toritsume::export::formats::Format;
+use toritsume::export::{PhoenixPlacement, Puzzle, Skip, puzzle, solver_config};
+use toritsume::problem::Problem;
+use toritsume::rules::Square;
+use toritsume::solver::Solver;
+
+/// Arguments of `export`.
+#[derive(Args)]
+pub struct ExportArgs {
+    /// pychess, csv, epd, sfen, or all (every format into the directory --out).
+    #[arg(long, value_name = "FORMAT")]
+    format: String,
+    /// The problems (JSON lines).
+    problems: PathBuf,
+    /// The file to write (`-` for standard output); a directory with `--format all`.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Overwrite what --out names if it exists.
+    #[arg(long)]
+    force: bool,
+    /// The uploader's name in pychess records.
+    #[arg(long, value_name = "NAME", default_value = "toritsume")]
+    by: String,
+    /// Where the attacker's phoenix goes for Fairy-Stockfish: `auto` or a square (`1g`).
+    #[arg(long, value_name = "auto|SQUARE", default_value = "auto")]
+    attacker_phoenix: String,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+/// What was made of each record: its line number and the puzzle, or why it was skipped.
+type Made = Vec<(usize, Result<Puzzle, Skip>)>;
+
+/// Reads the records and makes each into a puzzle, in parallel, in file order.
+fn make(a: &ExportArgs, fairy: bool, placement: PhoenixPlacement) -> anyhow::Result<Made> {
+    let bytes = read_file(&a.problems)?;
+    let mut records = Vec::new();
+    for (n, line) in content_lines(&bytes) {
+        let r = line
+            .map_err(|e| Skip::Unreadable(e.to_string()))
+            .and_then(|l| Problem::from_json(l).map_err(|e| Skip::Unreadable(e.to_string())));
+        records.push((n, r));
+    }
+    let threads = super::threads_arg(a.threads)?;
+    let config = solver_config;
+    // Tables are made before any work, so that a size the machine cannot give is an error
+    // before anything is written.
+    Solver::new(config(false))?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(64 << 20)
+        .build()?;
+    Ok(pool.install(|| {
+        records
+            .into_par_iter()
+            .map_init(
+                || {
+                    (
+                        Solver::new(config(false)).expect("a table of the size just made"),
+                        Solver::new(config(true)).expect("a table of the size just made"),
+                    )
+                },
+                |(solver, fairy_solver), (n, r)| {
+                    let made = r.and_then(|record| {
+                        puzzle(&record, solver, fairy.then_some(fairy_solver), placement)
+                    });
+                    (n, made)
+                },
+            )
+            .collect()
+    }))
+}
+
+/// Writes `format`'s lines of `made` to `out` (`-`: standard output); returns how many were
+/// written and the reasons for those skipped, each with its count.
+fn write_format(
+    made: &Made,
+    format: Format,
+    by: &str,
+    out: &Path,
+    force: bool,
+    keep: impl Fn(&Puzzle) -> bool,
+) -> anyhow::Result<(usize, BTreeMap<String, usize>)> {
+    let mut text = String::new();
+    if let Some(h) = format.header() {
+        text.push_str(h);
+        text.push('\n');
+    }
+    let mut written = 0;
+    let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
+    for (_, m) in made {
+        let line = match m {
+            Ok(p) if !keep(p) => continue,
+            Ok(p) => match &p.fairy {
+                Ok(f) => format
+                    .line(p, Some(f), by)
+                    .ok_or_else(|| "no line".to_string()),
+                Err(e) if format.needs_fairy() => Err(e.to_string()),
+                Err(_) => format
+                    .line(p, None, by)
+                    .ok_or_else(|| "no line".to_string()),
+            },
+            Err(e) => Err(e.to_string()),
+        };
+        match line {
+            Ok(l) => {
+                text.push_str(&l);
+                text.push('\n');
+                written += 1;
+            }
+            Err(why) => *skipped.entry(why).or_default() += 1,
+        }
+    }
+    if out == Path::new("-") {
+        emit(&text)?;
+    } else {
+        let mut f = create_output(out, force)?;
+        f.write_all(text.as_bytes())
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {}", out.display(), io_reason(&e)))?;
+    }
+    Ok((written, skipped))
+}
+
+fn report(what: &str, written: usize, skipped: &BTreeMap<String, usize>) {
+    let n: usize = skipped.values().sum();
+    say_err!("{what}: {written} written, {n} skipped");
+    for (why, count) in skipped {
+        say_err!("  {count} × {why}");
+    }
+}
+
+/// Runs `export`.
+pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
+    let placement = match a.attacker_phoenix.as_str() {
+        "auto" => PhoenixPlacement::Auto,
+        s => PhoenixPlacement::On(Square::parse(s).with_context(|| {
+            format!("--attacker-phoenix: `{s}` is neither `auto` nor a square like 1g")
+        })?),
+    };
+    if a.format == "all" {
+        if a.out.exists() && !a.force && a.out.read_dir()?.next().is_some() {
+            bail!(
+                "{} is not empty; pass --force to write into it",
+                a.out.display()
+            );
+        }
+        std::fs::create_dir_all(a.out.join("sfen"))
+            .with_context(|| format!("cannot make {}", a.out.display()))?;
+        let made = make(&a, true, placement)?;
+        for (format, name) in [
+            (Format::Pychess, "torishogi-pychess.ndjson"),
+            (Format::Csv, "torishogi-puzzles.csv"),
+            (Format::Epd, "torishogi-puzzles.epd"),
+        ] {
+            let (w, s) = write_format(&made, format, &a.by, &a.out.join(name), true, |_| true)?;
+            report(name, w, &s);
+        }
+        let lengths: std::collections::BTreeSet<u16> = made
+            .iter()
+            .filter_map(|(_, m)| m.as_ref().ok().map(|p| p.plies))
+            .collect();
+        for len in lengths {
+            let name = format!("sfen/mate{len}.sfen");
+            let path = a.out.join(&name);
+            let (w, _) = write_format(&made, Format::Sfen, &a.by, &path, true, |p| p.plies == len)?;
+            say_err!("{name}: {w} written");
+        }
+        return Ok(0);
+    }
+    let format: Format = a.format.parse().map_err(|_| {
+        anyhow::anyhow!(
+            "--format: `{}` is not one of pychess, csv, epd, sfen, all",
+            a.format
+        )
+    })?;
+    if a.out != Path::new("-") && a.out.exists() && !a.force {
+        bail!("{} exists; pass --force to overwrite it", a.out.display());
+    }
+    let made = make(&a, format.needs_fairy(), placement)?;
+    let (written, skipped) = write_format(&made, format, &a.by, &a.out, a.force, |_| true)?;
+    for (n, m) in &made {
+        if let Err(e) = m {
+            say_err!("line {n} of {}: skipped: {e}", a.problems.display());
+        } else if let Ok(p) = m
+            && format.needs_fairy()
+            && let Err(e) = &p.fairy
+        {
+            say_err!("line {n} of {}: skipped: {e}", a.problems.display());
+        }
+    }
+    report(&format.to_string(), written, &skipped);
+    Ok(0)
+}

@@ -1,0 +1,111 @@
+//! The export formats, one line per puzzle: pychess-variants puzzle records (NDJSON, as its
+//! import script reads them), Lichess puzzle-database CSV rows, Fairy-Stockfish puzzle-tool
+//! EPD lines, and plain SFEN lines.
+
+use super::{FairyLine, Puzzle};
+use serde_json::json;
+
+/// An export format.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, strum::Display, strum::EnumString)]
+#[strum(serialize_all = "lowercase")]
+pub enum Format {
+    /// pychess-variants puzzle records.
+    Pychess,
+    /// Lichess puzzle-database columns.
+    Csv,
+    /// Fairy-Stockfish puzzle-tool EPD.
+    Epd,
+    /// One SFEN a line.
+    Sfen,
+}
+
+impl Format {
+    /// Whether the format needs the Fairy-Stockfish form of the problem.
+    pub fn needs_fairy(self) -> bool {
+        matches!(self, Format::Pychess | Format::Epd)
+    }
+
+    /// The header line, if the format has one.
+    pub fn header(self) -> Option<&'static str> {
+        match self {
+            Format::Csv => Some(
+                "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,\
+                 OpeningTags,Plies,SFEN",
+            ),
+            _ => None,
+        }
+    }
+
+    /// The line of `p` (without its newline); `by` names the uploader for pychess.
+    pub fn line(self, p: &Puzzle, fairy: Option<&FairyLine>, by: &str) -> Option<String> {
+        match self {
+            Format::Pychess => fairy.map(|f| pychess(p, f, by)),
+            Format::Epd => fairy.map(epd),
+            Format::Csv => Some(csv(p)),
+            Format::Sfen => Some(p.sfen.clone()),
+        }
+    }
+}
+
+/// Mate in N moves for a line of `plies` plies: N = (plies + 1) / 2.
+fn mate_in(plies: u16) -> u16 {
+    plies.div_ceil(2)
+}
+
+/// A pychess-variants puzzle record.
+pub fn pychess(p: &Puzzle, f: &FairyLine, by: &str) -> String {
+    json!({
+        "_id": p.id,
+        "v": "torishogi",
+        "f": f.fen,
+        "m": f.moves.join(","),
+        "t": "mate",
+        "e": format!("#{}", mate_in(f.plies)),
+        "s": p.url.clone().unwrap_or_default(),
+        "uploaded_by": by,
+    })
+    .to_string()
+}
+
+/// A Fairy-Stockfish puzzle-tool EPD line.
+pub fn epd(f: &FairyLine) -> String {
+    format!(
+        "{};variant torishogi;bm {};eval #{};type mate;tsume true;pv {}",
+        f.fen,
+        f.moves.first().map_or("", String::as_str),
+        mate_in(f.plies),
+        f.moves.join(",")
+    )
+}
+
+/// A CSV field, quoted when it must be.
+fn field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// A Lichess-style CSV row (what we do not know left empty), with `Plies` and `SFEN` at the
+/// end.
+pub fn csv(p: &Puzzle) -> String {
+    [
+        p.id.clone(),
+        p.fen.clone(),
+        p.moves.join(" "),
+        p.rating.to_string(),
+        String::new(),
+        String::new(),
+        String::new(),
+        p.themes.join(" "),
+        p.url.clone().unwrap_or_default(),
+        String::new(),
+        p.plies.to_string(),
+        p.sfen.clone(),
+    ]
+    .iter()
+    .map(|s| field(s))
+    .collect::<Vec<_>>()
+    .join(",")
+}

@@ -1,0 +1,291 @@
+//! Puzzle sets for other programs: each problem record made into a [`Puzzle`] (verified, with
+//! its themes and rating), and written as pychess-variants puzzle records, Lichess-style
+//! CSV rows, Fairy-Stockfish EPD lines or plain SFEN lines ([`formats`]).
+//!
+//! Fairy-Stockfish (and so pychess-variants) plays Tori Shogi by slightly different rules: it
+//! needs both phoenixes on the board, counts every interposition as a defence, and lets a
+//! swallow drop mate. A problem goes there only when it survives all three: the attacker is
+//! given a phoenix on a square where the problem is unchanged (same solution, still sound),
+//! the problem is solved again counting every interposition (its line is then the one
+//! exported, interpositions played out) and must still be sound, and no attacker move but
+//! the last may have a swallow-drop mate beside it.
+
+pub mod formats;
+
+use crate::generator::themes::{self, distance, swallow_drop_would_mate};
+use crate::notation::fen::write_fen;
+use crate::notation::sfen::write_sfen;
+use crate::problem::Problem;
+use crate::rules::{Move, Piece, PieceKind, Position, Square};
+use crate::solver::{Solution, Solver, SolverConfig, Status, with_rest_to_defender};
+use crate::soundness::{Report, Verdict, verify};
+
+/// Where the attacker's phoenix goes for Fairy-Stockfish.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum PhoenixPlacement {
+    /// The first of the empty squares farthest from the defender's phoenix on which the
+    /// problem is unchanged.
+    #[default]
+    Auto,
+    /// This square (the problem is skipped if it changes anything there).
+    On(Square),
+}
+
+/// A problem made ready for export.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Puzzle {
+    /// Five word characters derived from the position (stable across runs and files).
+    pub id: String,
+    /// The problem position in SFEN, as the record has it.
+    pub sfen: String,
+    /// The problem position in FEN, both hands written out (the defender holding the rest).
+    pub fen: String,
+    /// The main line, USI.
+    pub moves: Vec<String>,
+    /// Its length.
+    pub plies: u16,
+    /// Themes ([`themes::analyse`]).
+    pub themes: Vec<String>,
+    /// Difficulty rating ([`themes::rating`]).
+    pub rating: u32,
+    /// The record's source when it is an absolute URL.
+    pub url: Option<String>,
+    /// The form Fairy-Stockfish accepts, when the problem holds under its rules.
+    pub fairy: Result<FairyLine, Skip>,
+}
+
+/// The problem as Fairy-Stockfish and pychess-variants take it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FairyLine {
+    /// FEN with the attacker's phoenix placed and both hands written out.
+    pub fen: String,
+    /// The main line counting every interposition, in Fairy-Stockfish's UCI form.
+    pub moves: Vec<String>,
+    /// Its length in plies.
+    pub plies: u16,
+}
+
+/// Why a problem was left out of an export.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Skip {
+    /// The record cannot be read.
+    #[error("{0}")]
+    Unreadable(String),
+    /// Not a sound problem (here, or no longer).
+    #[error("the problem is {0}, not sound")]
+    NotSound(Verdict),
+    /// No square for the attacker's phoenix leaves the problem unchanged.
+    #[error("no square for the attacker's phoenix leaves the solution and soundness unchanged")]
+    NoPhoenixSquare,
+    /// Counting every interposition, the problem has no unique line.
+    #[error("counting every interposition (Fairy-Stockfish's rules) the problem is {0}")]
+    NotSoundUnderFairyRules(Verdict),
+    /// A swallow drop would mate before the last move (legal for Fairy-Stockfish).
+    #[error("at ply {0} a swallow drop would mate, which Fairy-Stockfish allows")]
+    SwallowDropMate(usize),
+}
+
+/// Five word characters from a position's SFEN (FNV-1a, base 62).
+pub fn puzzle_id(sfen: &str) -> String {
+    const DIGITS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    let mut h = crate::generator::dedup::text_key(sfen);
+    (0..5)
+        .map(|_| {
+            let d = DIGITS[(h % 62) as usize] as char;
+            h /= 62;
+            d
+        })
+        .collect()
+}
+
+/// A square in Fairy-Stockfish's UCI form: files a–g from Black's left (file 7 = `a`),
+/// ranks 1–7 from Black's side (rank g = `1`).
+pub fn fairy_square(sq: Square) -> String {
+    format!("{}{}", (b'a' + sq.col()) as char, 7 - sq.row())
+}
+
+/// A move in Fairy-Stockfish's UCI form: `c5c6+`, drops `S@a6`.
+pub fn fairy_move(m: Move) -> String {
+    if m.is_drop() {
+        format!("{}@{}", m.drop_kind().letter(), fairy_square(m.to()))
+    } else {
+        format!(
+            "{}{}{}",
+            fairy_square(m.from()),
+            fairy_square(m.to()),
+            if m.promotes() { "+" } else { "" }
+        )
+    }
+}
+
+/// The solver settings of an export: the defaults, or every interposition counting (for the
+/// `fairy_solver` of [`puzzle`]).
+pub fn solver_config(every_interposition_counts: bool) -> SolverConfig {
+    SolverConfig {
+        every_interposition_counts,
+        ..SolverConfig::default()
+    }
+}
+
+/// Verifies `pos` on a fresh table: the report, when it is sound.
+fn sound(solver: &mut Solver, pos: &Position) -> Result<Report, Verdict> {
+    solver.clear_table();
+    let r = verify(solver, pos, None);
+    if r.verdict == Verdict::Sound {
+        Ok(r)
+    } else {
+        Err(r.verdict)
+    }
+}
+
+/// Makes `record` into a puzzle, verifying it with `solver` (default settings) and, for the
+/// Fairy-Stockfish form when `fairy` is asked, with `fairy_solver` (every interposition
+/// counting).
+pub fn puzzle(
+    record: &Problem,
+    solver: &mut Solver,
+    fairy_solver: Option<&mut Solver>,
+    placement: PhoenixPlacement,
+) -> Result<Puzzle, Skip> {
+    let pos = record
+        .position()
+        .map_err(|e| Skip::Unreadable(e.to_string()))?;
+    let report = sound(solver, &pos).map_err(Skip::NotSound)?;
+    let sol = &report.solution;
+    let (themes, mut features) = themes::analyse(&report);
+    if let Some(n) = record
+        .extra
+        .get("quality")
+        .and_then(|q| q.get("proof_nodes"))
+        .and_then(|n| n.as_u64())
+    {
+        features.proof_nodes = n;
+    }
+    let rating = record
+        .extra
+        .get("rating")
+        .and_then(|r| r.as_u64())
+        .map_or_else(|| themes::rating(&features), |r| r as u32);
+    let themes = match record.extra.get("themes").and_then(|t| t.as_array()) {
+        Some(t) => t
+            .iter()
+            .filter_map(|x| x.as_str().map(str::to_string))
+            .collect(),
+        None => themes,
+    };
+    let fairy = match fairy_solver {
+        Some(fs) => fairy_line(solver, fs, &pos, sol, placement),
+        None => Err(Skip::Unreadable("not asked for".into())),
+    };
+    Ok(Puzzle {
+        id: puzzle_id(&write_sfen(&pos)),
+        sfen: record.sfen.clone(),
+        fen: write_fen(&with_rest_to_defender(&pos)),
+        moves: sol.moves.iter().map(|m| m.usi()).collect(),
+        plies: sol.plies.unwrap_or(0),
+        themes,
+        rating,
+        url: record
+            .source
+            .clone()
+            .filter(|s| s.starts_with("https://") || s.starts_with("http://")),
+        fairy,
+    })
+}
+
+/// The empty squares for the attacker's phoenix, farthest from the defender's first.
+fn phoenix_squares(pos: &Position, placement: PhoenixPlacement) -> Vec<Square> {
+    let attacker = pos.side_to_move();
+    let Some(k) = pos.phoenix(attacker.flip()) else {
+        return Vec::new();
+    };
+    match placement {
+        PhoenixPlacement::On(sq) => vec![sq],
+        PhoenixPlacement::Auto => {
+            let mut squares: Vec<Square> = Square::all()
+                .filter(|&s| pos.piece_at(s).is_none())
+                .collect();
+            squares.sort_by_key(|&s| (std::cmp::Reverse(distance(s, k)), s));
+            squares.truncate(4);
+            squares
+        }
+    }
+}
+
+/// The problem under Fairy-Stockfish's rules (see the module docs).
+fn fairy_line(
+    solver: &mut Solver,
+    fairy_solver: &mut Solver,
+    pos: &Position,
+    sol: &Solution,
+    placement: PhoenixPlacement,
+) -> Result<FairyLine, Skip> {
+    let attacker = pos.side_to_move();
+    let with_phoenix = if pos.phoenix(attacker).is_some() {
+        Some(pos.clone())
+    } else {
+        phoenix_squares(pos, placement).into_iter().find_map(|sq| {
+            let mut setup = pos.to_setup();
+            if setup.board[sq.index()].is_some() {
+                return None;
+            }
+            setup.board[sq.index()] = Some(Piece::new(attacker, PieceKind::Phoenix));
+            let q = Position::from_setup(&setup).ok()?;
+            let r = sound(solver, &q).ok()?;
+            (r.solution.moves == sol.moves).then_some(q)
+        })
+    };
+    let q = with_phoenix.ok_or(Skip::NoPhoenixSquare)?;
+    // The site needs a unique line: spare or redundant pieces under its rules do not matter.
+    fairy_solver.clear_table();
+    let r = verify(fairy_solver, &q, None);
+    let line = &r.solution;
+    let unique = matches!(r.verdict, Verdict::Sound | Verdict::Flawed) && r.cooks.is_empty();
+    if line.status != Status::Mate || !unique || !line.complete {
+        return Err(Skip::NotSoundUnderFairyRules(r.verdict));
+    }
+    let mut p = line.position.clone();
+    for (i, &m) in line.moves.iter().enumerate() {
+        if i % 2 == 0 && i + 1 < line.moves.len() && swallow_drop_would_mate(&p) {
+            return Err(Skip::SwallowDropMate(i + 1));
+        }
+        p.do_move(m);
+    }
+    Ok(FairyLine {
+        fen: write_fen(&line.position),
+        moves: line.moves.iter().map(|&m| fairy_move(m)).collect(),
+        plies: line.plies.unwrap_or(0),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fairy_squares_and_moves() {
+        // USI 7d is a4; 1a is g7; drops with `@`.
+        assert_eq!(fairy_square(Square::parse("7d").unwrap()), "a4");
+        assert_eq!(fairy_square(Square::parse("1a").unwrap()), "g7");
+        assert_eq!(fairy_square(Square::parse("7g").unwrap()), "a1");
+        assert_eq!(
+            fairy_move(Move::drop(PieceKind::Falcon, Square::parse("6b").unwrap())),
+            "F@b6"
+        );
+        let m = Move::normal(
+            Square::parse("5b").unwrap(),
+            Square::parse("5a").unwrap(),
+            true,
+        );
+        assert_eq!(fairy_move(m), "c6c7+");
+    }
+
+    #[test]
+    fn ids_are_five_word_characters_and_stable() {
+        let a = puzzle_id("7/3cp2/7/7/7/7/7 b P 1");
+        assert_eq!(a.len(), 5);
+        assert!(a.chars().all(|c| c.is_ascii_alphanumeric()));
+        assert_eq!(a, puzzle_id("7/3cp2/7/7/7/7/7 b P 1"));
+        assert_ne!(a, puzzle_id("7/3cp2/7/7/7/7/7 b C 1"));
+    }
+}

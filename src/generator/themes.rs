@@ -1,0 +1,176 @@
+//! Themes of a solved problem, each computed exactly from its main line, and the difficulty
+//! rating. The themes (names as in the Lichess puzzle database where one exists):
+//!
+//! - `mateInN`: N attacker moves (N = (plies + 1) / 2);
+//! - `sacrifice`: an attacker move whose piece the defender takes at once;
+//! - `quietDrop`: an attacker drop two or more squares (king steps) from the defender's
+//!   phoenix: every attacker move of a tsume checks, so "quiet" means checking from afar
+//!   with a piece that was not on the board, where the eye looks for contact checks;
+//! - `promotion`: an attacker move that promotes;
+//! - `longRange`: a check by a quail or an eagle from three or more squares away;
+//! - `phoenixHunt`: the defender's phoenix ends three or more squares from where it started;
+//! - `doubleCheck`: an attacker move after which two pieces give check;
+//! - `discoveredCheck`: an attacker board move after which a piece other than the one moved
+//!   gives check;
+//! - `swallowDropAvoided`: at some attacker move a swallow drop would mate at once, which the
+//!   rules forbid (docs/RULES.md "Drops");
+//! - `uselessInterposition`: the main line leaves out a useless interposition;
+//! - `finalDual`: another move mates at the last move too.
+
+use crate::rules::movegen::{full_swallow_files, is_checkmate};
+use crate::rules::{Color, Move, MoveList, PieceKind, Position, Square, generate_checks};
+use crate::soundness::Report;
+use serde::{Deserialize, Serialize};
+
+/// King-step (Chebyshev) distance between two squares.
+pub fn distance(a: Square, b: Square) -> u8 {
+    a.row().abs_diff(b.row()).max(a.col().abs_diff(b.col()))
+}
+
+/// The square on which a swallow of `attacker` would check the phoenix on `k` (the one in
+/// front of it, seen from the attacker), if there is one.
+fn swallow_check_square(attacker: Color, k: Square) -> Option<Square> {
+    let row = if attacker == Color::Black {
+        k.row().checked_add(1)?
+    } else {
+        k.row().checked_sub(1)?
+    };
+    Square::from_row_col(row, k.col())
+}
+
+/// Whether the attacker to move in `pos` could mate at once by dropping a swallow, were
+/// swallow-drop mates allowed (as Fairy-Stockfish allows them): the swallow in hand, the
+/// square free and the drop otherwise legal.
+pub fn swallow_drop_would_mate(pos: &Position) -> bool {
+    let attacker = pos.side_to_move();
+    let defender = attacker.flip();
+    if !pos.hand(attacker).has(PieceKind::Swallow) {
+        return false;
+    }
+    let Some(k) = pos.phoenix(defender) else {
+        return false;
+    };
+    let Some(sq) = swallow_check_square(attacker, k) else {
+        return false;
+    };
+    if pos.piece_at(sq).is_some()
+        || crate::rules::attacks::last_rank(attacker).has(sq)
+        || full_swallow_files(pos, attacker).has(sq)
+    {
+        return false;
+    }
+    let mut after = pos.clone();
+    after.do_move(Move::drop(PieceKind::Swallow, sq));
+    // The dropping side's own phoenix must not be left attacked.
+    if let Some(own) = after.phoenix(attacker)
+        && after.is_attacked(own, defender, after.occupied())
+    {
+        return false;
+    }
+    is_checkmate(&after)
+}
+
+/// What the rating is computed from, measured along the main line.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Features {
+    /// Solution length in plies.
+    pub plies: u16,
+    /// Solver nodes of the solve (the proof's size).
+    pub proof_nodes: u64,
+    /// Checks available at the attacker's moves of the main line, summed.
+    pub checks: u32,
+    /// Attacker moves of the main line.
+    pub attacker_moves: u32,
+    /// Attacker moves whose piece is taken at once.
+    pub sacrifices: u32,
+    /// Attacker drops two or more squares from the phoenix.
+    pub quiet_drops: u32,
+}
+
+/// The rating: 600 + 120·(N − 1) + 60·log2(proof nodes) + 25·(checks rejected per attacker
+/// move) + 90·sacrifices + 60·quiet drops, N being the attacker's moves, rounded to a
+/// multiple of 10 and kept within 600–2800.
+pub fn rating(f: &Features) -> u32 {
+    let n = f.plies.div_ceil(2).max(1) as f64;
+    let rejected =
+        f.checks.saturating_sub(f.attacker_moves) as f64 / f.attacker_moves.max(1) as f64;
+    let r = 600.0
+        + 120.0 * (n - 1.0)
+        + 60.0 * (f.proof_nodes.max(1) as f64).log2()
+        + 25.0 * rejected
+        + 90.0 * f.sacrifices as f64
+        + 60.0 * f.quiet_drops as f64;
+    ((r / 10.0).round() * 10.0).clamp(600.0, 2800.0) as u32
+}
+
+/// The themes and rating features of a verified problem (its main line and final duals).
+pub fn analyse(report: &Report) -> (Vec<String>, Features) {
+    let sol = &report.solution;
+    let plies = sol.plies.unwrap_or(0);
+    let mut f = Features {
+        plies,
+        proof_nodes: sol.nodes,
+        ..Features::default()
+    };
+    let mut pos = sol.position.clone();
+    let attacker = pos.side_to_move();
+    let defender = attacker.flip();
+    let start = pos.phoenix(defender);
+    let (mut promotion, mut long_range, mut double, mut discovered, mut avoided) =
+        (false, false, false, false, false);
+    for (i, &m) in sol.moves.iter().enumerate() {
+        if i % 2 == 0 {
+            let mut checks = MoveList::new();
+            generate_checks(&pos, &mut checks);
+            f.checks += checks.len() as u32;
+            f.attacker_moves += 1;
+            avoided |= swallow_drop_would_mate(&pos);
+            f.sacrifices +=
+                sol.moves
+                    .get(i + 1)
+                    .is_some_and(|r| r.to() == m.to() && !r.is_drop()) as u32;
+            f.quiet_drops += (m.is_drop()
+                && pos
+                    .phoenix(defender)
+                    .is_some_and(|k| distance(k, m.to()) >= 2)) as u32;
+            promotion |= m.promotes();
+            pos.do_move(m);
+            let checkers = pos.checkers();
+            double |= checkers.count() >= 2;
+            discovered |= !m.is_drop() && Iterator::any(&mut checkers.into_iter(), |c| c != m.to());
+            if let Some(k) = pos.phoenix(defender) {
+                long_range |= Iterator::any(&mut checkers.into_iter(), |c| {
+                    let kind = pos.piece_at(c).map(|p| p.kind);
+                    matches!(
+                        kind,
+                        Some(PieceKind::LeftQuail | PieceKind::RightQuail | PieceKind::Eagle)
+                    ) && distance(c, k) >= 3
+                });
+            }
+        } else {
+            pos.do_move(m);
+        }
+    }
+    let hunt = match (start, pos.phoenix(defender)) {
+        (Some(a), Some(b)) => distance(a, b) >= 3,
+        _ => false,
+    };
+    let mut themes = vec![format!("mateIn{}", plies.div_ceil(2))];
+    for (on, name) in [
+        (f.sacrifices > 0, "sacrifice"),
+        (f.quiet_drops > 0, "quietDrop"),
+        (promotion, "promotion"),
+        (long_range, "longRange"),
+        (hunt, "phoenixHunt"),
+        (double, "doubleCheck"),
+        (discovered, "discoveredCheck"),
+        (avoided, "swallowDropAvoided"),
+        (!sol.useless.is_empty(), "uselessInterposition"),
+        (!report.final_duals.is_empty(), "finalDual"),
+    ] {
+        if on {
+            themes.push(name.to_string());
+        }
+    }
+    (themes, f)
+}

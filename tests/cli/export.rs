@@ -1,0 +1,188 @@
+//! `toritsume export`: the CSV and SFEN forms of the classic set, nothing overwritten, bad
+//! options named; and (heavy, needs Python's `pyffish`, installed by `.ci/run`) every
+//! pychess and EPD record checked by Fairy-Stockfish itself, and `problems/export/` up to
+//! date with the problem files.
+
+use crate::common::{self, run, stderr, stdout};
+use std::path::Path;
+
+const CLASSIC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic.jsonl");
+
+#[test]
+fn csv_rows_hold_what_the_records_say() {
+    let o = run(&["export", "--format", "csv", CLASSIC, "--out", "-"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,\
+             OpeningTags,Plies,SFEN"
+        )
+    );
+    let records = common::load_problems(CLASSIC);
+    let mut rows = 0;
+    for line in lines {
+        let cols: Vec<&str> = line.split(',').collect();
+        assert_eq!(cols.len(), 12, "{line}");
+        let r = records
+            .iter()
+            .find(|r| r.sfen == cols[11])
+            .expect("the SFEN of a record");
+        assert_eq!(cols[0].len(), 5);
+        assert_eq!(cols[2], r.moves.join(" "));
+        assert_eq!(cols[10], r.plies.unwrap().to_string());
+        let rating: u32 = cols[3].parse().unwrap();
+        assert!((600..=2800).contains(&rating));
+        let n = r.plies.unwrap().div_ceil(2);
+        assert!(
+            cols[7].split(' ').any(|t| t == format!("mateIn{n}")),
+            "{line}"
+        );
+        assert!(cols[1].contains('[') && cols[1].contains(" w "), "{line}");
+        rows += 1;
+    }
+    // Every problem but the two without a mate.
+    assert_eq!(rows, records.len() - 2);
+    assert!(
+        stderr(&o).contains("csv: 34 written, 2 skipped"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn sfen_lines_and_no_overwrite() {
+    let dir = common::scratch("export");
+    let out = dir.join("set.sfen");
+    let o = run(&[
+        "export",
+        "--format",
+        "sfen",
+        CLASSIC,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.lines().count(), 34);
+    assert!(text.lines().all(|l| l.split(' ').count() == 4));
+    // Again without --force: refused, the file untouched.
+    let o = run(&[
+        "export",
+        "--format",
+        "csv",
+        CLASSIC,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--force"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+}
+
+#[test]
+fn bad_options_are_named() {
+    let o = run(&["export", "--format", "pgn", CLASSIC, "--out", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("`pgn`"), "{}", stderr(&o));
+    let o = run(&[
+        "export",
+        "--format",
+        "pychess",
+        "--attacker-phoenix",
+        "9z",
+        CLASSIC,
+        "--out",
+        "-",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("`9z`"), "{}", stderr(&o));
+}
+
+fn check_with_pyffish(files: &[&Path]) {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/check_fairy.py");
+    let o = std::process::Command::new("python3")
+        .arg(script)
+        .args(files)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        o.status.success(),
+        "Fairy-Stockfish refuses some records (pip install pyffish if it is missing):\n{}{}",
+        stdout(&o),
+        stderr(&o)
+    );
+}
+
+#[test]
+#[ignore = "needs pyffish; run by .ci/run"]
+fn fairy_stockfish_accepts_every_exported_puzzle() {
+    let dir = common::scratch("export-fairy");
+    let pychess = dir.join("classic.ndjson");
+    let epd = dir.join("classic.epd");
+    for (format, out) in [("pychess", &pychess), ("epd", &epd)] {
+        let o = run(&[
+            "export",
+            "--format",
+            format,
+            CLASSIC,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    assert!(std::fs::read_to_string(&pychess).unwrap().lines().count() >= 25);
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/export");
+    check_with_pyffish(&[
+        &pychess,
+        &epd,
+        &shipped.join("torishogi-pychess.ndjson"),
+        &shipped.join("torishogi-puzzles.epd"),
+    ]);
+}
+
+#[test]
+#[ignore = "exports the whole shipped set; run by .ci/run"]
+fn the_shipped_exports_are_up_to_date() {
+    let dir = common::scratch("export-all");
+    let out = dir.join("export");
+    let generated = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/generated.jsonl");
+    let o = run(&[
+        "export",
+        "--format",
+        "all",
+        generated,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/export");
+    let mut files = Vec::new();
+    for sub in ["", "sfen"] {
+        for e in std::fs::read_dir(shipped.join(sub)).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_file() {
+                files.push(p.strip_prefix(&shipped).unwrap().to_path_buf());
+            }
+        }
+    }
+    let mut made = 0;
+    for sub in ["", "sfen"] {
+        made += std::fs::read_dir(out.join(sub))
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().path().is_file())
+            .count();
+    }
+    assert_eq!(files.len(), made, "files in problems/export");
+    for f in files {
+        let want = std::fs::read(out.join(&f)).unwrap();
+        let have = std::fs::read(shipped.join(&f)).unwrap();
+        assert!(
+            want == have,
+            "problems/export/{} is out of date: run the export command in the README",
+            f.display()
+        );
+    }
+}
