@@ -80,6 +80,13 @@ pub fn shape_key(pos: &Position, moves: &[Move]) -> u64 {
     keys[0].min(keys[1])
 }
 
+/// A stable 64-bit key of a text (FNV-1a): the same on every machine and run.
+pub fn text_key(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,11 +117,4 @@ mod tests {
         let c = parse_move_list(&p, "6c7b").unwrap();
         assert_ne!(shape_key(&p, &a), shape_key(&p, &c));
     }
-}
-
-/// A stable 64-bit key of a text (FNV-1a): the same on every machine and run.
-pub fn text_key(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    })
 }

@@ -293,20 +293,34 @@ fn draw(config: &GenConfig, i: u64, pools: &Pools) -> (Position, Strategy, Optio
         }
     }
     if roll < mix[0] + mix[1] + mix[2] && !(pools.stones.is_empty() && pools.kept.is_empty()) {
-        // Half the time a kept problem, lengthened by one or two pairs; else a shorter
-        // mate, lengthened into the range.
-        let from_kept = !pools.kept.is_empty() && (pools.stones.is_empty() || rng.random_bool(0.5));
-        let (base, len, family) = if from_kept {
-            &pools.kept[rng.random_range(0..pools.kept.len())]
+        // A mate from the pools (kept problems and shorter mates met on the way), taken
+        // back one to three move pairs further: from the longest ones (within three pairs
+        // of the range) when there are any, so that a long run climbs from what it has.
+        let near_range = |len: u16| len + 6 >= config.min_plies;
+        let long: Vec<&(Position, u16, String)> = pools
+            .kept
+            .iter()
+            .chain(pools.stones.iter())
+            .filter(|(_, len, _)| near_range(*len))
+            .collect();
+        let pick = if long.is_empty() {
+            let all = pools.kept.len() + pools.stones.len();
+            let j = rng.random_range(0..all);
+            if j < pools.kept.len() {
+                &pools.kept[j]
+            } else {
+                &pools.stones[j - pools.kept.len()]
+            }
         } else {
-            &pools.stones[rng.random_range(0..pools.stones.len())]
+            long[rng.random_range(0..long.len())]
         };
-        let pairs = if from_kept {
-            rng.random_range(1..=2)
-        } else {
-            let target = rng.random_range(config.min_plies..=config.max_plies);
-            (target.saturating_sub(*len) as usize).div_ceil(2).max(1)
-        };
+        let (base, len, family) = pick;
+        let target = rng
+            .random_range(config.min_plies..=config.max_plies)
+            .max(len + 2);
+        let pairs = (target.saturating_sub(*len) as usize)
+            .div_ceil(2)
+            .clamp(1, 3);
         if let Some(p) = sample::extend(&mut rng, base, pairs) {
             return (p, Strategy::Extension, Some(family.clone()));
         }
