@@ -71,6 +71,7 @@ fn kept_problems_are_sound_and_as_asked() {
     assert_eq!(problems.len(), 16);
     assert!(summary.contains("kept 16"), "{summary}");
     assert!(summary.contains("problems/min"), "{summary}");
+    assert!(summary.contains("1000 shapes per 1,000"), "{summary}");
     for p in &problems {
         let plies = p.plies.unwrap();
         assert!(plies == 3 || plies == 5, "{}", p.sfen);
@@ -92,6 +93,57 @@ fn kept_problems_are_sound_and_as_asked() {
         let rank = p.sfen.split('/').position(|r| r.contains('k')).unwrap();
         assert!(rank <= 3, "{}", p.sfen);
         assert_sound_by_brute_force(p);
+        // Themes, a rating and a family in every record.
+        let themes = p.extra["themes"].as_array().expect("themes");
+        assert_eq!(themes[0], format!("mateIn{}", plies.div_ceil(2)));
+        let rating = p.extra["rating"].as_u64().expect("rating");
+        assert!((600..=2800).contains(&rating));
+        assert!(p.extra["family"].is_string());
+    }
+    assert_policy(&problems, 3);
+}
+
+/// The generator's policy on a set: no final duals (the brute-force reference looks at
+/// every other last move), no two problems with the same moves or the same solution shape,
+/// at most `family_limit` of one family.
+fn assert_policy(problems: &[Problem], family_limit: usize) {
+    let mut lines = std::collections::HashSet::new();
+    let mut shapes = std::collections::HashSet::new();
+    let mut families: std::collections::HashMap<String, usize> = Default::default();
+    for p in problems {
+        assert!(lines.insert(p.moves.clone()), "same moves twice: {}", p.sfen);
+        assert!(
+            shapes.insert(toritsume::generator::coarse_shape(&p.hodges)),
+            "same shape twice: {:?}",
+            p.hodges
+        );
+        let f = p.extra["family"].as_str().unwrap().to_string();
+        *families.entry(f).or_default() += 1;
+        assert!(!p.extra.contains_key("final_duals"), "{}", p.sfen);
+        assert_no_final_dual(p);
+    }
+    assert!(families.values().all(|&n| n <= family_limit), "{families:?}");
+}
+
+/// No other attacker move mates at the last move of the main line (by the reference).
+fn assert_no_final_dual(p: &Problem) {
+    let (start, moves) = p.main_line().unwrap();
+    let mut pos = start;
+    for &m in &moves[..moves.len() - 1] {
+        pos.do_move(m);
+    }
+    let last = *moves.last().unwrap();
+    let mut checks = MoveList::new();
+    generate_checks(&pos, &mut checks);
+    for &c in checks.iter().filter(|&&c| c != last) {
+        let mut q = pos.clone();
+        q.do_move(c);
+        assert!(
+            !toritsume::rules::is_checkmate(&q),
+            "{}: {} mates too",
+            p.sfen,
+            c.usi()
+        );
     }
 }
 
