@@ -150,16 +150,44 @@ fn generated_set_is_large_varied_and_free_of_duplicates() {
     assert!(records.len() >= 1000, "{} problems", records.len());
     let mut by_len = std::collections::BTreeMap::new();
     let mut seen = std::collections::HashSet::new();
+    let mut lines = std::collections::HashSet::new();
+    let mut shapes = std::collections::HashSet::new();
+    let mut families: std::collections::HashMap<&str, usize> = Default::default();
     for p in &records {
         let plies = p.plies.expect("plies");
-        assert!(plies % 2 == 1 && (3..=21).contains(&plies), "{}", p.sfen);
+        assert!(plies % 2 == 1 && plies >= 3, "{}", p.sfen);
         *by_len.entry(plies).or_insert(0) += 1;
         assert_eq!(p.moves.len(), plies as usize, "{}", p.sfen);
         assert_eq!(p.hodges.len(), plies as usize, "{}", p.sfen);
         assert_eq!(p.verdict.as_deref(), Some("sound"), "{}", p.sfen);
-        for field in ["seed", "quality"] {
+        for field in ["seed", "quality", "themes", "rating", "family"] {
             assert!(p.extra.contains_key(field), "{}: no {field}", p.sfen);
         }
+        // The policy: no final duals, no two problems with the same moves, one problem per
+        // solution shape, at most three of one family.
+        assert!(
+            !p.extra.contains_key("final_duals"),
+            "{}: a final dual",
+            p.sfen
+        );
+        assert!(
+            !p.extra["themes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t == "finalDual"),
+            "{}",
+            p.sfen
+        );
+        assert!(
+            lines.insert(p.moves.clone()),
+            "{}: same moves twice",
+            p.sfen
+        );
+        shapes.insert(toritsume::generator::coarse_shape(&p.hodges));
+        *families
+            .entry(p.extra["family"].as_str().unwrap())
+            .or_default() += 1;
         let key = problem_key(&p.sfen, false);
         let mirrored = problem_key(&p.sfen, true);
         assert!(seen.insert(key.clone()), "{}: duplicate", p.sfen);
@@ -172,12 +200,42 @@ fn generated_set_is_large_varied_and_free_of_duplicates() {
         }
         seen.insert(mirrored);
     }
-    for n in [3, 5, 7, 9, 11, 13, 15] {
+    assert!(
+        shapes.len() * 1000 >= records.len() * 900,
+        "{} shapes for {} problems",
+        shapes.len(),
+        records.len()
+    );
+    assert!(
+        families.values().all(|&n| n <= 3),
+        "a family of more than three"
+    );
+    for n in [3, 5, 7, 9, 11, 13, 15, 17, 19, 21] {
         assert!(
-            by_len.get(&n).copied().unwrap_or(0) >= 5,
-            "too few {n}-ply problems: {by_len:?}"
+            by_len.get(&n).copied().unwrap_or(0) >= 1,
+            "no {n}-ply problems: {by_len:?}"
         );
     }
+}
+
+#[test]
+fn ratings_rise_with_length() {
+    // The mean rating of each length (with at least five problems) is above the one before.
+    let mut sums: std::collections::BTreeMap<u16, (u64, u64)> = Default::default();
+    for p in load(GENERATED) {
+        let r = p.extra["rating"].as_u64().unwrap();
+        assert!((600..=2800).contains(&r), "{}", p.sfen);
+        let e = sums.entry(p.plies.unwrap()).or_default();
+        e.0 += r;
+        e.1 += 1;
+    }
+    let means: Vec<(u16, u64)> = sums
+        .into_iter()
+        .filter(|(_, (_, n))| *n >= 5)
+        .map(|(len, (sum, n))| (len, sum / n))
+        .collect();
+    assert!(means.len() >= 5, "{means:?}");
+    assert!(means.windows(2).all(|w| w[0].1 < w[1].1), "{means:?}");
 }
 
 #[test]

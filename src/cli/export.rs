@@ -163,7 +163,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
             .with_context(|| format!("cannot make {}", a.out.display()))?;
         let made = make(&a, true, placement)?;
         for (format, name) in [
-            (Format::Pychess, "torishogi-pychess.ndjson"),
+            (Format::Pychess, "torishogi-pychess.json"),
             (Format::Csv, "torishogi-puzzles.csv"),
             (Format::Epd, "torishogi-puzzles.epd"),
         ] {

@@ -138,7 +138,7 @@ fn fairy_stockfish_accepts_every_exported_puzzle() {
     check_with_pyffish(&[
         &pychess,
         &epd,
-        &shipped.join("torishogi-pychess.ndjson"),
+        &shipped.join("torishogi-pychess.json"),
         &shipped.join("torishogi-puzzles.epd"),
     ]);
 }

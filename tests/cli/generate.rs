@@ -111,7 +111,11 @@ fn assert_policy(problems: &[Problem], family_limit: usize) {
     let mut shapes = std::collections::HashSet::new();
     let mut families: std::collections::HashMap<String, usize> = Default::default();
     for p in problems {
-        assert!(lines.insert(p.moves.clone()), "same moves twice: {}", p.sfen);
+        assert!(
+            lines.insert(p.moves.clone()),
+            "same moves twice: {}",
+            p.sfen
+        );
         assert!(
             shapes.insert(toritsume::generator::coarse_shape(&p.hodges)),
             "same shape twice: {:?}",
@@ -122,7 +126,10 @@ fn assert_policy(problems: &[Problem], family_limit: usize) {
         assert!(!p.extra.contains_key("final_duals"), "{}", p.sfen);
         assert_no_final_dual(p);
     }
-    assert!(families.values().all(|&n| n <= family_limit), "{families:?}");
+    assert!(
+        families.values().all(|&n| n <= family_limit),
+        "{families:?}"
+    );
 }
 
 /// No other attacker move mates at the last move of the main line (by the reference).
