@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use toritsume::export::formats::Format;
-use toritsume::export::{PhoenixPlacement, Puzzle, Skip, puzzle, solver_config};
+use toritsume::export::{EXPORT_NODES, PhoenixPlacement, Puzzle, Skip, puzzle, solver_config};
 use toritsume::problem::Problem;
 use toritsume::rules::Square;
 use toritsume::solver::Solver;
@@ -41,6 +41,9 @@ pub struct ExportArgs {
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Node budget of each verification (a problem needing more is skipped, and says so).
+    #[arg(long, value_name = "N", default_value_t = EXPORT_NODES)]
+    nodes: u64,
 }
 
 /// What was made of each record: its line number and the puzzle, or why it was skipped.
@@ -57,7 +60,8 @@ fn make(a: &ExportArgs, fairy: bool, placement: PhoenixPlacement) -> anyhow::Res
         records.push((n, r));
     }
     let threads = super::threads_arg(a.threads)?;
-    let config = solver_config;
+    let nodes = Some(a.nodes);
+    let config = |every| solver_config(every, nodes);
     // Tables are made before any work, so that a size the machine cannot give is an error
     // before anything is written.
     Solver::new(config(false))?;

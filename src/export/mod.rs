@@ -119,13 +119,18 @@ pub fn fairy_move(m: Move) -> String {
 }
 
 /// The solver settings of an export: the defaults, or every interposition counting (for the
-/// `fairy_solver` of [`puzzle`]).
-pub fn solver_config(every_interposition_counts: bool) -> SolverConfig {
+/// `fairy_solver` of [`puzzle`]), each verification within `nodes` (a problem whose
+/// verification needs more is skipped: the same problems are skipped on every machine).
+pub fn solver_config(every_interposition_counts: bool, nodes: Option<u64>) -> SolverConfig {
     SolverConfig {
         every_interposition_counts,
+        nodes,
         ..SolverConfig::default()
     }
 }
+
+/// The default node budget of each verification of an export.
+pub const EXPORT_NODES: u64 = 2_000_000;
 
 /// Verifies `pos` on a fresh table: the report, when it is sound.
 fn sound(solver: &mut Solver, pos: &Position) -> Result<Report, Verdict> {
