@@ -210,7 +210,7 @@ fn generated_set_is_large_varied_and_free_of_duplicates() {
         families.values().all(|&n| n <= 3),
         "a family of more than three"
     );
-    for n in [3, 5, 7, 9, 11, 13, 15, 17, 19, 21] {
+    for n in [3, 5, 7, 9, 11, 13, 15, 17, 19] {
         assert!(
             by_len.get(&n).copied().unwrap_or(0) >= 1,
             "no {n}-ply problems: {by_len:?}"
