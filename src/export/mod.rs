@@ -74,6 +74,9 @@ pub enum Skip {
     /// Not a sound problem (here, or no longer).
     #[error("the problem is {0}, not sound")]
     NotSound(Verdict),
+    /// A verification needed more than the export's node budget.
+    #[error("undecided within the export's node budget (--nodes)")]
+    Undecided,
     /// No square for the attacker's phoenix leaves the problem unchanged.
     #[error("no square for the attacker's phoenix leaves the solution and soundness unchanged")]
     NoPhoenixSquare,
@@ -155,7 +158,10 @@ pub fn puzzle(
     let pos = record
         .position()
         .map_err(|e| Skip::Unreadable(e.to_string()))?;
-    let report = sound(solver, &pos).map_err(Skip::NotSound)?;
+    let report = sound(solver, &pos).map_err(|v| match v {
+        Verdict::Unknown => Skip::Undecided,
+        v => Skip::NotSound(v),
+    })?;
     let sol = &report.solution;
     let (themes, mut features) = themes::analyse(&report);
     if let Some(n) = record
@@ -246,6 +252,9 @@ fn fairy_line(
     let r = verify(fairy_solver, &q, None);
     let line = &r.solution;
     let unique = matches!(r.verdict, Verdict::Sound | Verdict::Flawed) && r.cooks.is_empty();
+    if r.verdict == Verdict::Unknown {
+        return Err(Skip::Undecided);
+    }
     if line.status != Status::Mate || !unique || !line.complete {
         return Err(Skip::NotSoundUnderFairyRules(r.verdict));
     }
