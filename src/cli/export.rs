@@ -2,7 +2,7 @@
 //! Fairy-Stockfish EPD or SFEN lines; `--format all` writes every one of them into a
 //! directory (with the SFEN split by length), as `problems/export/` is made.
 
-use super::generate::create_output;
+use super::generate::{create_output, refuse_existing};
 use super::input::{content_lines, read_file};
 use super::output::{emit, io_reason};
 use super::say_err;
@@ -192,8 +192,8 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
             a.format
         )
     })?;
-    if a.out != Path::new("-") && a.out.exists() && !a.force {
-        bail!("{} exists; pass --force to overwrite it", a.out.display());
+    if a.out != Path::new("-") {
+        refuse_existing(&a.out, a.force)?;
     }
     let made = make(&a, format.needs_fairy(), placement)?;
     let (written, skipped) = write_format(&made, format, &a.by, &a.out, a.force, |_| true)?;

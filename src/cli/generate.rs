@@ -153,7 +153,7 @@ impl Write for LazyFile {
 
 /// Refuses an output file that exists, unless `force` (checked before any work, so that
 /// a run does not end in that error).
-fn refuse_existing(path: &Path, force: bool) -> anyhow::Result<()> {
+pub(super) fn refuse_existing(path: &Path, force: bool) -> anyhow::Result<()> {
     if !force && path.exists() {
         bail!("{} exists; pass --force to overwrite it", path.display());
     }
