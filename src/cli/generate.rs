@@ -12,7 +12,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use toritsume::generator::{FinalDuals, GenConfig, Stats, generate, record_keys};
+use toritsume::generator::{FinalDuals, GenConfig, Policy, Refusal, Seed, Stats, generate};
 use toritsume::problem::Problem;
 
 /// Arguments of `generate`.
@@ -242,13 +242,7 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<i32> {
         for (n, line) in content_lines(&bytes) {
             let seed = line.map_err(String::from).and_then(|l| {
                 let p = Problem::from_json(l).map_err(|e| e.to_string())?;
-                let pos = p.position().map_err(|e| e.to_string())?;
-                let family = p
-                    .extra
-                    .get("family")
-                    .and_then(|v| v.as_str())
-                    .map_or_else(|| format!("{}:{n}", f.display()), str::to_string);
-                Ok((pos, p.plies.unwrap_or(0), family))
+                Seed::from_record(&p, format!("{}:{n}", f.display())).map_err(|e| e.to_string())
             });
             match seed {
                 Ok(s) => config.seeds.push(s),
@@ -342,11 +336,18 @@ pub struct MergeArgs {
     /// Overwrite --out if it exists.
     #[arg(long)]
     force: bool,
+    /// Keep at most N records of one family (the records' `family` field), the first ones.
+    #[arg(long, value_name = "N")]
+    family_limit: Option<usize>,
+    /// Keep at most N records of one coarse solution shape (Hodges moves without squares).
+    #[arg(long, value_name = "N")]
+    shape_limit: Option<usize>,
 }
 
-/// Runs `merge`: keeps the first record of each position (mirror included) and of each
-/// solution shape, in the order of the files given. A line that cannot be read is reported
-/// with its reason and skipped (the others are merged; the exit status is then 2).
+/// Runs `merge`: keeps the first record of each position (mirror included), solution shape
+/// and line, in the order of the files given, within the family and shape limits asked for.
+/// A line that cannot be read is reported with its reason and skipped (the others are
+/// merged; the exit status is then 2).
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
     let to_stdout = a.out.as_os_str() == "-";
     if !to_stdout {
@@ -359,8 +360,9 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
         for (n, line) in content_lines(&bytes) {
             let parsed = line.map_err(String::from).and_then(|line| {
                 let r = Problem::from_json(line).map_err(|e| e.to_string())?;
-                let keys = record_keys(&r).map_err(|e| e.to_string())?;
-                Ok((r, keys))
+                let seed = Seed::from_record(&r, format!("{}:{n}", f.display()))
+                    .map_err(|e| e.to_string())?;
+                Ok((r, seed))
             });
             match parsed {
                 Ok(rk) => records.push(rk),
@@ -371,17 +373,28 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
             }
         }
     }
-    let mut positions = std::collections::HashSet::new();
-    let mut shapes = std::collections::HashSet::new();
+    if a.family_limit == Some(0) || a.shape_limit == Some(0) {
+        bail!("--family-limit and --shape-limit must be at least 1");
+    }
+    let mut policy = Policy::new(
+        a.family_limit.unwrap_or(usize::MAX),
+        a.shape_limit.unwrap_or(usize::MAX),
+    );
     let mut text = String::new();
-    let (mut kept, mut dups) = (0, 0);
-    for (r, (pk, sk)) in &records {
-        if positions.contains(pk) || shapes.contains(sk) {
-            dups += 1;
-            continue;
+    let (mut kept, mut dups, mut over) = (0, 0, 0);
+    for (r, seed) in &records {
+        match policy.check(&seed.keys, &seed.family) {
+            Err(Refusal::Duplicate) => {
+                dups += 1;
+                continue;
+            }
+            Err(_) => {
+                over += 1;
+                continue;
+            }
+            Ok(()) => {}
         }
-        positions.insert(*pk);
-        shapes.insert(*sk);
+        policy.keep(&seed.keys, &seed.family);
         text.push_str(&r.to_json());
         text.push('\n');
         kept += 1;
@@ -395,9 +408,14 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
             .map_err(|e| anyhow::anyhow!("cannot write {}: {}", a.out.display(), io_reason(&e)))?;
     }
     say_err!(
-        "read {} records from {} files, kept {kept}, dropped {dups} duplicates{}",
+        "read {} records from {} files, kept {kept}, dropped {dups} duplicates{}{}",
         records.len(),
         a.files.len(),
+        if over > 0 {
+            format!(", {over} over the family or shape limit")
+        } else {
+            String::new()
+        },
         if bad > 0 {
             format!(", skipped {bad} unreadable lines")
         } else {

@@ -16,18 +16,49 @@ pub(super) fn candidate_seed(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// What candidates are drawn from: problems kept, and shorter mates met on the way.
+/// A base to draw from: a position, the length of its mate, its family.
+pub(super) type Base = (Position, u16, String);
+
+/// What candidates are drawn from: problems kept, and mates met on the way.
 #[derive(Default)]
 pub(super) struct Pools {
-    /// Problems kept (and seeds), with their lengths and families.
-    pub(super) kept: Vec<(Position, u16, String)>,
-    /// Mates of the right length that were not sound (cooked, redundant pieces...).
-    pub(super) near: Vec<(Position, String)>,
-    pub(super) stones: Vec<(Position, u16, String)>,
+    /// Problems kept (and seeds).
+    pub(super) kept: Vec<Base>,
+    /// Mates of the right length that were not kept (cooked, redundant pieces, final
+    /// duals, taken shapes...).
+    pub(super) near: Vec<Base>,
+    /// Mates shorter than the range: stepping stones for extension.
+    pub(super) stones: Vec<Base>,
 }
 
-/// Most stepping stones remembered (the oldest make way).
-pub(super) const MAX_STONES: usize = 4096;
+impl Pools {
+    /// Remembers a mate of the right length that was not kept (the oldest make way).
+    pub(super) fn add_near(&mut self, b: Base) {
+        if self.near.len() >= MAX_STONES {
+            self.near.remove(0);
+        }
+        self.near.push(b);
+    }
+
+    /// Remembers a stepping stone (the oldest make way).
+    pub(super) fn add_stone(&mut self, b: Base) {
+        if self.stones.len() >= MAX_STONES {
+            self.stones.remove(0);
+        }
+        self.stones.push(b);
+    }
+
+    /// Forgets every base of `family`: its family is full, so nothing drawn from them could
+    /// be kept.
+    pub(super) fn drop_family(&mut self, family: &str) {
+        self.kept.retain(|e| e.2 != family);
+        self.near.retain(|e| e.2 != family);
+        self.stones.retain(|e| e.2 != family);
+    }
+}
+
+/// Most stepping stones (and near misses) remembered.
+const MAX_STONES: usize = 4096;
 
 /// Draws candidate `i`: the position, how it was made, and the family it belongs to (its
 /// base's, for mutations and extensions).
@@ -43,7 +74,7 @@ pub(super) fn draw(
     // others keep the set diverse. Long problems come mostly from extension: a kept mate
     // with one or two more move pairs taken back before it.
     let mix = if config.min_plies >= 15 {
-        [25, 15, 45, 10]
+        [15, 10, 60, 10]
     } else {
         [45, 25, 5, 15]
     };
@@ -55,46 +86,30 @@ pub(super) fn draw(
         }
     }
     if roll < mix[0] + mix[1] && !pools.near.is_empty() {
-        let (base, family) = &pools.near[rng.random_range(0..pools.near.len())];
+        let (base, _, family) = &pools.near[rng.random_range(0..pools.near.len())];
         if let Some(p) = sample::mutate(&mut rng, base) {
             return (p, Strategy::Mutation, Some(family.clone()));
         }
     }
-    if roll < mix[0] + mix[1] + mix[2] && !(pools.stones.is_empty() && pools.kept.is_empty()) {
-        // A mate from the pools (kept problems and shorter mates met on the way), taken
-        // back one to three move pairs further: from the longest ones (within three pairs
-        // of the range) when there are any, so that a long run climbs from what it has.
-        let near_range = |len: u16| len + 6 >= config.min_plies;
-        let long: Vec<&(Position, u16, String)> = pools
-            .kept
-            .iter()
-            .chain(pools.stones.iter())
-            .filter(|(_, len, _)| near_range(*len))
-            .collect();
-        let pick = if long.is_empty() {
-            let all = pools.kept.len() + pools.stones.len();
-            let j = rng.random_range(0..all);
-            if j < pools.kept.len() {
-                &pools.kept[j]
-            } else {
-                &pools.stones[j - pools.kept.len()]
-            }
-        } else {
-            long[rng.random_range(0..long.len())]
-        };
-        let (base, len, family) = pick;
-        let target = rng
-            .random_range(config.min_plies..=config.max_plies)
-            .max(len + 2);
-        let pairs = (target.saturating_sub(*len) as usize)
-            .div_ceil(2)
-            .clamp(1, 3);
-        if let Some(p) = sample::extend(&mut rng, base, pairs) {
+    if roll < mix[0] + mix[1] + mix[2]
+        && let Some((base, _, family)) = extension_base(&mut rng, config, pools)
+    {
+        // One move pair taken back: a mate of exactly two plies more comes of about one
+        // such retraction in 25 from a long mate, of two pairs at once one in 600 (measured
+        // on problems/long.jsonl), so long problems climb a pair at a time, each step a
+        // new stepping stone (sound or not: only the last step has to be).
+        if let Some(p) = sample::extend(&mut rng, base, 1) {
             return (p, Strategy::Extension, Some(family.clone()));
         }
     }
     if roll < mix[0] + mix[1] + mix[2] + mix[3] {
-        let lo = (config.min_plies.saturating_sub(1) / 2) as usize;
+        // Long runs take back a few pairs only: a mate that short is a stepping stone of a
+        // new family, which then climbs by extension.
+        let lo = if config.min_plies >= 15 {
+            1
+        } else {
+            (config.min_plies.saturating_sub(1) / 2) as usize
+        };
         let hi = (config.max_plies.saturating_sub(1) / 2) as usize;
         let pairs = rng.random_range(lo..=hi.max(lo));
         if pairs > 0 {
@@ -102,4 +117,30 @@ pub(super) fn draw(
         }
     }
     (sample::random_position(&mut rng), Strategy::Random, None)
+}
+
+/// A mate to extend: from the kept problems, near misses and stepping stones that leave room
+/// for two more plies, half the time one of the longest (within two plies of the longest),
+/// so that a run climbs from what it has, otherwise any.
+fn extension_base<'a>(
+    rng: &mut ChaCha8Rng,
+    config: &GenConfig,
+    pools: &'a Pools,
+) -> Option<&'a Base> {
+    let fits = |b: &&Base| b.1 + 2 <= config.max_plies;
+    let all = || {
+        pools
+            .kept
+            .iter()
+            .chain(&pools.near)
+            .chain(&pools.stones)
+            .filter(fits)
+    };
+    let longest = all().map(|b| b.1).max()?;
+    let pick: Vec<&Base> = if rng.random_bool(0.5) {
+        all().filter(|b| b.1 + 2 >= longest).collect()
+    } else {
+        all().collect()
+    };
+    Some(pick[rng.random_range(0..pick.len())])
 }

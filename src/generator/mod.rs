@@ -11,20 +11,23 @@
 
 pub mod dedup;
 mod draw;
+mod policy;
 pub mod quality;
 pub mod sample;
 pub mod themes;
 
 use crate::notation::hodges::line_to_hodges;
 use crate::notation::sfen::write_sfen;
-use crate::problem::{Problem, ProblemError};
+use crate::problem::Problem;
 use crate::rules::Position;
 use crate::solver::{Limits, Solver, SolverConfig, Status};
 use crate::soundness::{Verdict, VerifyMode, verify_with};
-use draw::{MAX_STONES, Pools, draw};
+use draw::{Pools, draw};
+use policy::last_move_has_dual;
+pub use policy::{Keys, Policy, Refusal, Seed};
 use quality::Quality;
 use serde_json::json;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -68,9 +71,9 @@ pub struct GenConfig {
     pub family_limit: usize,
     /// Most problems kept with one solution shape ([`coarse_shape`]).
     pub shape_limit: usize,
-    /// Problems to start the pools from (mutated and extended like problems kept in this
-    /// run, never written): position, length and family.
-    pub seeds: Vec<(Position, u16, String)>,
+    /// Problems to start from: mutated and extended like problems kept in this run,
+    /// counted against the limits as if kept, never written.
+    pub seeds: Vec<Seed>,
 }
 
 /// Whether alternative final mates are tolerated.
@@ -223,7 +226,7 @@ enum Outcome {
         /// A mate shorter than wanted: a stepping stone for extension.
         stone: Option<Box<(Position, u16, String)>>,
         /// A mate of the right length that is not sound: a base for mutation.
-        near: Option<Box<(Position, String)>>,
+        near: Option<Box<(Position, u16, String)>>,
         /// Sound, but with a final dual (and those are forbidden).
         dual: bool,
     },
@@ -234,12 +237,7 @@ struct Accepted {
     position: Position,
     record: Problem,
     plies: u16,
-    position_key: u64,
-    shape_key: u64,
-    /// Hash of the solution's moves.
-    line_key: u64,
-    /// [`coarse_shape`] of the solution.
-    shape: String,
+    keys: Keys,
     family: String,
     score: f64,
 }
@@ -250,11 +248,20 @@ fn evaluate(
     solver: &mut Solver,
     i: u64,
     pools: &Pools,
-    seen_positions: &HashSet<u64>,
-    seen_shapes: &HashSet<u64>,
+    seen: &Policy,
 ) -> Outcome {
     let (pos, strategy, family) = draw(config, i, pools);
     let family = family.unwrap_or_else(|| format!("{}:{i}", config.seed));
+    if seen.family_full(&family) {
+        // Kept in this batch's merge of an earlier candidate: nothing of it can be kept.
+        return Outcome::Rejected {
+            mate: false,
+            in_range: false,
+            stone: None,
+            near: None,
+            dual: false,
+        };
+    }
     let rejected = |mate, in_range| Outcome::Rejected {
         mate,
         in_range,
@@ -298,10 +305,21 @@ fn evaluate(
     if !sol.minimal || !sol.complete || sol.has_spare_pieces() {
         return rejected(true, false);
     }
-    let position_key = dedup::position_key(&pos);
-    let shape_key = dedup::shape_key(&sol.position, &sol.moves);
-    if seen_positions.contains(&position_key) || seen_shapes.contains(&shape_key) {
+    // Turned away before the verification when it could not be kept anyway (a position,
+    // line or shape taken, its family full: the state at the batch's start, which the
+    // merge only adds to) or its main line already shows a final dual.
+    let keys = Keys::of(&pos, &sol.position, &sol.moves);
+    if seen.check(&keys, &family).is_err() {
         return rejected(true, true);
+    }
+    if config.final_duals == FinalDuals::Forbid && last_move_has_dual(&sol.position, &sol.moves) {
+        return Outcome::Rejected {
+            mate: true,
+            in_range: true,
+            stone: None,
+            near: Some(Box::new((pos, plies, family))),
+            dual: true,
+        };
     }
     solver.set_nodes(Some(config.verify_nodes));
     solver.set_max_plies(Some(config.max_plies));
@@ -314,7 +332,7 @@ fn evaluate(
             mate: true,
             in_range: true,
             stone: None,
-            near: Some(Box::new((pos, family))),
+            near: Some(Box::new((pos, plies, family))),
             dual,
         };
     }
@@ -345,8 +363,6 @@ fn evaluate(
     }
     let hodges = line_to_hodges(&sol.position, &sol.moves);
     let moves: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
-    let line_key = dedup::text_key(&moves.join(" "));
-    let shape = coarse_shape(&hodges);
     let record = Problem {
         sfen: write_sfen(&pos),
         plies: Some(plies),
@@ -362,10 +378,7 @@ fn evaluate(
         position: pos,
         record,
         plies,
-        position_key,
-        shape_key,
-        line_key,
-        shape,
+        keys,
         family,
         score: q.score,
     }))
@@ -397,14 +410,19 @@ pub fn generate(
         .collect::<Result<_, _>>()
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))?;
     // Read by the workers during a batch, written between batches (in candidate order, so
-    // that what is kept does not depend on the thread count): a plain set suffices.
-    let mut seen_positions: HashSet<u64> = HashSet::new();
-    let mut seen_shapes: HashSet<u64> = HashSet::new();
+    // that what is kept does not depend on the thread count).
+    let mut seen = Policy::new(config.family_limit, config.shape_limit);
     let mut pools = Pools::default();
-    pools.kept.extend(config.seeds.iter().cloned());
-    let mut seen_lines: HashSet<u64> = HashSet::new();
-    let mut shapes: BTreeMap<String, usize> = BTreeMap::new();
-    let mut families: BTreeMap<String, usize> = BTreeMap::new();
+    for s in &config.seeds {
+        if seen.keep(&s.keys, &s.family) {
+            pools.drop_family(&s.family);
+        }
+        if !seen.family_full(&s.family) {
+            pools
+                .kept
+                .push((s.position.clone(), s.plies, s.family.clone()));
+        }
+    }
     let mut stats = Stats::default();
     let batch = config.batch.max(1) as u64;
     let (k, n) = (config.shard.0, config.shard.1.max(1));
@@ -425,7 +443,7 @@ pub fn generate(
         pool.scope(|s| {
             for w in 0..threads {
                 let (solvers, indices, results, cursor) = (&solvers, &indices, &results, &cursor);
-                let (pools, seen_positions, seen_shapes) = (&pools, &seen_positions, &seen_shapes);
+                let (pools, seen) = (&pools, &seen);
                 s.spawn(move |_| {
                     let mut solver = solvers[w].lock().expect("solver lock");
                     loop {
@@ -433,14 +451,7 @@ pub fn generate(
                         if j >= indices.len() || stop.load(Ordering::Relaxed) {
                             break;
                         }
-                        let o = evaluate(
-                            config,
-                            &mut solver,
-                            indices[j],
-                            pools,
-                            seen_positions,
-                            seen_shapes,
-                        );
+                        let o = evaluate(config, &mut solver, indices[j], pools, seen);
                         *results[j].lock().expect("result lock") = Some(o);
                     }
                 });
@@ -466,19 +477,14 @@ pub fn generate(
                 } => {
                     stats.sound += dual as u64;
                     stats.final_duals += dual as u64;
-                    if let Some(p) = near {
-                        if pools.near.len() >= MAX_STONES {
-                            pools.near.remove(0);
-                        }
-                        pools.near.push(*p);
+                    // Bases of a full family could only give more of it.
+                    if let Some(p) = near.filter(|p| !seen.family_full(&p.2)) {
+                        pools.add_near(*p);
                     }
                     stats.mates += mate as u64;
                     stats.in_range += in_range as u64;
-                    if let Some(st) = stone {
-                        if pools.stones.len() >= MAX_STONES {
-                            pools.stones.remove(0);
-                        }
-                        pools.stones.push(*st);
+                    if let Some(st) = stone.filter(|s| !seen.family_full(&s.2)) {
+                        pools.add_stone(*st);
                     }
                 }
                 Outcome::Sound(a) => {
@@ -486,34 +492,28 @@ pub fn generate(
                     stats.in_range += 1;
                     stats.sound += 1;
                     let low = config.min_score.is_some_and(|m| a.score < m);
-                    let dup = seen_positions.contains(&a.position_key)
-                        || seen_shapes.contains(&a.shape_key)
-                        || seen_lines.contains(&a.line_key);
-                    let crowded = shapes
-                        .get(&a.shape)
-                        .is_some_and(|&n| n >= config.shape_limit)
-                        || families
-                            .get(&a.family)
-                            .is_some_and(|&n| n >= config.family_limit);
-                    if low || dup || crowded || stats.kept_total() >= config.count {
+                    // Taken by a candidate of this same batch, or below the score asked for.
+                    if low
+                        || seen.check(&a.keys, &a.family).is_err()
+                        || stats.kept_total() >= config.count
+                    {
                         stats.dropped += 1;
                         // Still a base for mutation and extension.
-                        if pools.near.len() >= MAX_STONES {
-                            pools.near.remove(0);
+                        if !seen.family_full(&a.family) {
+                            pools.add_near((a.position.clone(), a.plies, a.family.clone()));
                         }
-                        pools.near.push((a.position.clone(), a.family.clone()));
                         continue;
                     }
-                    seen_positions.insert(a.position_key);
-                    seen_shapes.insert(a.shape_key);
-                    seen_lines.insert(a.line_key);
-                    *shapes.entry(a.shape.clone()).or_default() += 1;
-                    *families.entry(a.family.clone()).or_default() += 1;
-                    stats.shapes = shapes.len();
+                    let full = seen.keep(&a.keys, &a.family);
+                    stats.shapes = seen.shapes();
                     *stats.kept.entry(a.plies).or_default() += 1;
-                    pools
-                        .kept
-                        .push((a.position.clone(), a.plies, a.family.clone()));
+                    if full {
+                        pools.drop_family(&a.family);
+                    } else {
+                        pools
+                            .kept
+                            .push((a.position.clone(), a.plies, a.family.clone()));
+                    }
                     on_problem(&Generated {
                         record: a.record,
                         index: indices[j],
@@ -527,15 +527,4 @@ pub fn generate(
     }
     stats.elapsed = start.elapsed();
     Ok(stats)
-}
-
-/// Keys for merging sets: the position key and the solution-shape key of a record, when it
-/// parses.
-pub fn record_keys(record: &Problem) -> Result<(u64, u64), ProblemError> {
-    let pos = record.position()?;
-    let (prepared, moves) = record.main_line()?;
-    Ok((
-        dedup::position_key(&pos),
-        dedup::shape_key(&prepared, &moves),
-    ))
 }

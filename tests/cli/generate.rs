@@ -155,6 +155,31 @@ fn assert_no_final_dual(p: &Problem) {
 }
 
 #[test]
+fn a_run_from_seeds_adds_to_them_within_the_policy() {
+    // The seeds count as kept: the run's problems added to them still hold the policy
+    // (no shape, line or position twice, families of at most three).
+    let dir = scratch("from");
+    let args = ["--plies", "3..5", "--count", "12"];
+    let (a, _) = generate(&dir, "a.jsonl", &[&args[..], &["--seed", "41"]].concat());
+    let seeds = dir.join("a.jsonl");
+    let (b, _) = generate(
+        &dir,
+        "b.jsonl",
+        &[
+            &args[..],
+            &["--seed", "42", "--from", seeds.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert_eq!(b.len(), 12);
+    for p in &b {
+        assert!(a.iter().all(|q| q.sfen != p.sfen), "{} is a seed", p.sfen);
+    }
+    let both: Vec<Problem> = a.into_iter().chain(b).collect();
+    assert_policy(&both, 3);
+}
+
+#[test]
 fn the_same_seed_gives_the_same_problems_whatever_the_threads() {
     let dir = scratch("threads");
     let args = ["--plies", "3..7", "--count", "12", "--seed", "5"];
@@ -169,6 +194,55 @@ fn the_same_seed_gives_the_same_problems_whatever_the_threads() {
         &[&args[..4], &["--seed", "6", "--threads", "2"]].concat(),
     );
     assert_ne!(a, c, "another seed, other problems");
+}
+
+#[test]
+fn merge_keeps_within_the_family_and_shape_limits() {
+    let dir = scratch("merge-limits");
+    // Two mates in 1 by a crane drop, worked out by hand: Cr*4b in front of the phoenix,
+    // guarded by the crane on 4c (which covers 3b and 5b); and Cr*2b diagonally in front of
+    // the phoenix in the corner, guarded by the swallow on 2c, the one on 1c covering 1b.
+    // Different positions and fine shapes (the drop's square relative to the phoenix), one
+    // coarse shape (`Cr*`); the first two records are of one family.
+    let records = [
+        r#"{"sfen":"3k3/7/3C3/7/7/7/7 b C 1","moves":["C*4b"],"family":"F"}"#,
+        r#"{"sfen":"6k/7/5SS/7/7/7/3K3 b C 1","moves":["C*2b"],"family":"F"}"#,
+        r#"{"sfen":"6k/7/6S/7/7/7/3K3 b F 1","moves":["F*1b"],"family":"G"}"#,
+    ];
+    let f = dir.join("in.jsonl");
+    std::fs::write(&f, records.join("\n") + "\n").unwrap();
+    let merged = |extra: &[&str], name: &str| {
+        let out = dir.join(name);
+        let mut args = vec!["merge", f.to_str().unwrap(), "--out", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let sfens: Vec<String> = load(&out).into_iter().map(|p| p.sfen).collect();
+        (sfens, String::from_utf8_lossy(&o.stderr).into_owned())
+    };
+    let (all, _) = merged(&[], "all.jsonl");
+    assert_eq!(all.len(), 3, "no limit asked for: all three");
+    for (flag, name) in [
+        ("--shape-limit", "shape.jsonl"),
+        ("--family-limit", "family.jsonl"),
+    ] {
+        let (some, said) = merged(&[flag, "1"], name);
+        assert_eq!(
+            some,
+            vec![all[0].clone(), all[2].clone()],
+            "{flag} 1: the second crane mate goes"
+        );
+        assert!(said.contains("1 over the family or shape limit"), "{said}");
+    }
+    let o = run(&[
+        "merge",
+        f.to_str().unwrap(),
+        "--out",
+        "-",
+        "--family-limit",
+        "0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
 }
 
 #[test]

@@ -1,0 +1,210 @@
+//! What the run has kept, as far as the keeping policy is concerned: positions, solution
+//! shapes and lines already taken, problems per coarse shape and per family; the seeds a run
+//! starts from (which count as kept); and the cheap tests that turn a candidate away before
+//! its verification, the expensive part, is spent on it.
+
+use super::coarse_shape;
+use super::dedup;
+use crate::notation::hodges::line_to_hodges;
+use crate::problem::{Problem, ProblemError};
+use crate::rules::{Move, MoveList, Position, generate_checks, is_checkmate};
+use std::collections::{BTreeMap, HashSet};
+
+/// A problem a run starts from (`--from`): mutated and extended like a problem kept in the
+/// run, never written, and counted against the limits as if kept, so that the run's output
+/// added to its seeds still keeps them.
+#[derive(Clone, Debug)]
+pub struct Seed {
+    /// The problem's position.
+    pub position: Position,
+    /// Its length.
+    pub plies: u16,
+    /// Its family.
+    pub family: String,
+    /// What it takes up of the policy.
+    pub keys: Keys,
+}
+
+impl Seed {
+    /// The seed of a record; `family` when the record names none.
+    pub fn from_record(record: &Problem, family: String) -> Result<Seed, ProblemError> {
+        let position = record.position()?;
+        let (prepared, moves) = record.main_line()?;
+        let family = record
+            .extra
+            .get("family")
+            .and_then(|v| v.as_str())
+            .map_or(family, str::to_string);
+        let keys = Keys::of(&position, &prepared, &moves);
+        Ok(Seed {
+            position,
+            plies: moves.len() as u16,
+            family,
+            keys,
+        })
+    }
+}
+
+/// The keys by which a problem takes up room under the policy.
+#[derive(Clone, Debug)]
+pub struct Keys {
+    /// Canonical position key (mirror included).
+    pub position: u64,
+    /// Solution shape key ([`dedup::shape_key`]).
+    pub shape: u64,
+    /// Hash of the solution's moves.
+    pub line: u64,
+    /// [`coarse_shape`] of the solution.
+    pub coarse: String,
+}
+
+impl Keys {
+    /// The keys of problem `pos` whose solution is `moves` from `prepared` (the position the
+    /// solution starts from).
+    pub fn of(pos: &Position, prepared: &Position, moves: &[Move]) -> Keys {
+        let usi: Vec<String> = moves.iter().map(|m| m.usi()).collect();
+        Keys {
+            position: dedup::position_key(pos),
+            shape: dedup::shape_key(prepared, moves),
+            line: dedup::text_key(&usi.join(" ")),
+            coarse: coarse_shape(&line_to_hodges(prepared, moves)),
+        }
+    }
+}
+
+/// What a set holds so far, as far as the keeping policy is concerned: no position (mirror
+/// included), solution shape or line twice, at most `shape_limit` problems per coarse shape
+/// and `family_limit` per family. The generator reads it during a batch and writes it
+/// between batches, in candidate order, so that what is kept does not depend on the thread
+/// count; `merge` applies it to the records in file order.
+pub struct Policy {
+    family_limit: usize,
+    shape_limit: usize,
+    positions: HashSet<u64>,
+    shapes: HashSet<u64>,
+    lines: HashSet<u64>,
+    coarse: BTreeMap<String, usize>,
+    families: BTreeMap<String, usize>,
+}
+
+/// Why a problem would not be kept.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Its position, solution shape or line is taken.
+    Duplicate,
+    /// Its coarse shape has all the problems allowed.
+    ShapeFull,
+    /// Its family has all the problems allowed.
+    FamilyFull,
+}
+
+impl Policy {
+    /// An empty set with these limits.
+    pub fn new(family_limit: usize, shape_limit: usize) -> Policy {
+        Policy {
+            family_limit,
+            shape_limit,
+            positions: HashSet::new(),
+            shapes: HashSet::new(),
+            lines: HashSet::new(),
+            coarse: BTreeMap::new(),
+            families: BTreeMap::new(),
+        }
+    }
+
+    /// Whether `family` has all the problems the policy allows it.
+    pub fn family_full(&self, family: &str) -> bool {
+        self.families
+            .get(family)
+            .is_some_and(|&n| n >= self.family_limit)
+    }
+
+    /// Whether a problem with `keys` in `family` would be kept, and if not, why.
+    pub fn check(&self, keys: &Keys, family: &str) -> Result<(), Refusal> {
+        if self.positions.contains(&keys.position)
+            || self.shapes.contains(&keys.shape)
+            || self.lines.contains(&keys.line)
+        {
+            Err(Refusal::Duplicate)
+        } else if self
+            .coarse
+            .get(&keys.coarse)
+            .is_some_and(|&n| n >= self.shape_limit)
+        {
+            Err(Refusal::ShapeFull)
+        } else if self.family_full(family) {
+            Err(Refusal::FamilyFull)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Takes note of a problem kept (or a seed); returns whether its family is now full.
+    pub fn keep(&mut self, keys: &Keys, family: &str) -> bool {
+        self.positions.insert(keys.position);
+        self.shapes.insert(keys.shape);
+        self.lines.insert(keys.line);
+        *self.coarse.entry(keys.coarse.clone()).or_default() += 1;
+        *self.families.entry(family.to_string()).or_default() += 1;
+        self.family_full(family)
+    }
+
+    /// Distinct coarse shapes taken.
+    pub fn shapes(&self) -> usize {
+        self.coarse.len()
+    }
+}
+
+/// Whether the last attacker move of the line `moves` from `start` has another mating move
+/// beside it: a final dual that verification would report too, found here with one ply of
+/// move generation instead of a verification.
+pub(super) fn last_move_has_dual(start: &Position, moves: &[Move]) -> bool {
+    let Some((_, before)) = moves.split_last() else {
+        return false;
+    };
+    let mut pos = start.clone();
+    for &m in before {
+        pos.do_move(m);
+    }
+    let mut checks = MoveList::new();
+    generate_checks(&pos, &mut checks);
+    checks
+        .iter()
+        .filter(|&&m| {
+            let mut child = pos.clone();
+            child.do_move(m);
+            is_checkmate(&child)
+        })
+        .nth(1)
+        .is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The check `usi` of `pos`.
+    fn check(pos: &Position, usi: &str) -> Move {
+        let mut checks = MoveList::new();
+        generate_checks(pos, &mut checks);
+        *checks.iter().find(|m| m.usi() == usi).expect(usi)
+    }
+
+    #[test]
+    fn a_lone_mating_drop_has_no_dual() {
+        // White's phoenix in the corner (1a), Black's swallow on 1c guarding 1b, a falcon in
+        // hand. F*1b mates: the falcon covers 2a and 2b, the swallow guards it. F*2a and F*2b
+        // are taken by the phoenix, S-1b too (a goose on 1b would not check).
+        let p: Position = "6k/7/6S/7/7/7/3K3 b F 1".parse().unwrap();
+        assert!(!last_move_has_dual(&p, &[check(&p, "F*1b")]));
+    }
+
+    #[test]
+    fn a_second_mating_drop_is_a_dual() {
+        // As above with a crane on 3c: it guards 2b, so F*2b mates as well (the falcon
+        // covers 2a and 1b from there).
+        let p: Position = "6k/7/4C1S/7/7/7/3K3 b F 1".parse().unwrap();
+        assert!(last_move_has_dual(&p, &[check(&p, "F*1b")]));
+        assert!(last_move_has_dual(&p, &[check(&p, "F*2b")]));
+    }
+}
