@@ -94,8 +94,8 @@ fn the_rating_rises_with_length_and_proof_size_within_its_scale() {
         sacrifices: 0,
         quiet_drops: 0,
     };
-    // 600 + 120·3 + 60·log2(1000) + 25·(16/4) = 600 + 360 + 597.9 + 100 = 1657.9 → 1660.
-    assert_eq!(rating(&base), 1660);
+    // 600 + 70·3 + 45·log2(1000) + 15·(16/4) = 600 + 210 + 448.5 + 60 = 1318.5 → 1320.
+    assert_eq!(rating(&base), 1320);
     let longer = Features {
         plies: 9,
         attacker_moves: 5,
@@ -116,9 +116,27 @@ fn the_rating_rises_with_length_and_proof_size_within_its_scale() {
         ..base.clone()
     };
     assert_eq!(rating(&tiny), 600);
+    let sharp = Features {
+        sacrifices: 2,
+        quiet_drops: 1,
+        ..base.clone()
+    };
+    // Two sacrifices (+100) and a quiet drop (+30).
+    assert_eq!(rating(&sharp), 1450);
+    // A 31-ply problem with a million-node proof stays below the top of the scale...
+    let long = Features {
+        plies: 31,
+        proof_nodes: 1 << 20,
+        checks: 16 * 5,
+        attacker_moves: 16,
+        ..base.clone()
+    };
+    // 600 + 70·15 + 45·20 + 15·4 = 2610.
+    assert_eq!(rating(&long), 2610);
+    // ... which a 61-ply one with 2^30 nodes reaches.
     let huge = Features {
-        plies: 41,
-        proof_nodes: 1 << 40,
+        plies: 61,
+        proof_nodes: 1 << 30,
         ..base
     };
     assert_eq!(rating(&huge), 2800);

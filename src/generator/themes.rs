@@ -17,6 +17,7 @@
 //! - `uselessInterposition`: the main line leaves out a useless interposition;
 //! - `finalDual`: another move mates at the last move too.
 
+use crate::problem::{Problem, ProblemError};
 use crate::rules::movegen::{full_swallow_files, is_checkmate};
 use crate::rules::{Color, Move, MoveList, PieceKind, Position, Square, generate_checks};
 use crate::soundness::Report;
@@ -87,84 +88,118 @@ pub struct Features {
     pub quiet_drops: u32,
 }
 
-/// The rating: 600 + 120·(N − 1) + 60·log2(proof nodes) + 25·(checks rejected per attacker
-/// move) + 90·sacrifices + 60·quiet drops, N being the attacker's moves, rounded to a
-/// multiple of 10 and kept within 600–2800.
+/// The rating: 600 + 70·(N − 1) + 45·log2(proof nodes) + 15·(checks rejected per attacker
+/// move) + 50·sacrifices + 30·quiet drops, N being the attacker's moves, rounded to a
+/// multiple of 10 and kept within 600–2800. The weights spread the lengths the generator
+/// makes (3 to 31 plies, proofs of 10 to a million nodes) over the scale without reaching
+/// its top: a mate in 1 rates about 750, a 31-ply problem about 2,600.
 pub fn rating(f: &Features) -> u32 {
     let n = f.plies.div_ceil(2).max(1) as f64;
     let rejected =
         f.checks.saturating_sub(f.attacker_moves) as f64 / f.attacker_moves.max(1) as f64;
     let r = 600.0
-        + 120.0 * (n - 1.0)
-        + 60.0 * (f.proof_nodes.max(1) as f64).log2()
-        + 25.0 * rejected
-        + 90.0 * f.sacrifices as f64
-        + 60.0 * f.quiet_drops as f64;
+        + 70.0 * (n - 1.0)
+        + 45.0 * (f.proof_nodes.max(1) as f64).log2()
+        + 15.0 * rejected
+        + 50.0 * f.sacrifices as f64
+        + 30.0 * f.quiet_drops as f64;
     ((r / 10.0).round() * 10.0).clamp(600.0, 2800.0) as u32
 }
 
-/// The themes and rating features of a verified problem (its main line and final duals).
-pub fn analyse(report: &Report) -> (Vec<String>, Features) {
-    let sol = &report.solution;
-    let plies = sol.plies.unwrap_or(0);
+/// The rating features of a record: measured along its main line, with the proof's size
+/// from its `quality.proof_nodes` (the generator's solve; 1 when the record has none).
+pub fn record_features(record: &Problem) -> Result<Features, ProblemError> {
+    let (start, moves) = record.main_line()?;
+    let mut f = walk(&start, &moves).0;
+    f.proof_nodes = record
+        .extra
+        .get("quality")
+        .and_then(|q| q.get("proof_nodes"))
+        .and_then(|n| n.as_u64())
+        .unwrap_or(1);
+    Ok(f)
+}
+
+/// Theme marks found along a main line.
+#[derive(Default)]
+struct Marks {
+    promotion: bool,
+    long_range: bool,
+    double: bool,
+    discovered: bool,
+    avoided: bool,
+    hunt: bool,
+}
+
+/// The features (but the proof's size) and theme marks of the line `moves` from `start`.
+fn walk(start: &Position, moves: &[Move]) -> (Features, Marks) {
     let mut f = Features {
-        plies,
-        proof_nodes: sol.nodes,
+        plies: moves.len() as u16,
         ..Features::default()
     };
-    let mut pos = sol.position.clone();
+    let mut k = Marks::default();
+    let mut pos = start.clone();
     let attacker = pos.side_to_move();
     let defender = attacker.flip();
-    let start = pos.phoenix(defender);
-    let (mut promotion, mut long_range, mut double, mut discovered, mut avoided) =
-        (false, false, false, false, false);
-    for (i, &m) in sol.moves.iter().enumerate() {
+    let first = pos.phoenix(defender);
+    for (i, &m) in moves.iter().enumerate() {
         if i % 2 == 0 {
             let mut checks = MoveList::new();
             generate_checks(&pos, &mut checks);
             f.checks += checks.len() as u32;
             f.attacker_moves += 1;
-            avoided |= swallow_drop_would_mate(&pos);
-            f.sacrifices +=
-                sol.moves
-                    .get(i + 1)
-                    .is_some_and(|r| r.to() == m.to() && !r.is_drop()) as u32;
+            k.avoided |= swallow_drop_would_mate(&pos);
+            f.sacrifices += moves
+                .get(i + 1)
+                .is_some_and(|r| r.to() == m.to() && !r.is_drop())
+                as u32;
             f.quiet_drops += (m.is_drop()
                 && pos
                     .phoenix(defender)
-                    .is_some_and(|k| distance(k, m.to()) >= 2)) as u32;
-            promotion |= m.promotes();
+                    .is_some_and(|p| distance(p, m.to()) >= 2)) as u32;
+            k.promotion |= m.promotes();
             pos.do_move(m);
             let checkers = pos.checkers();
-            double |= checkers.count() >= 2;
-            discovered |= !m.is_drop() && Iterator::any(&mut checkers.into_iter(), |c| c != m.to());
-            if let Some(k) = pos.phoenix(defender) {
-                long_range |= Iterator::any(&mut checkers.into_iter(), |c| {
+            k.double |= checkers.count() >= 2;
+            k.discovered |=
+                !m.is_drop() && Iterator::any(&mut checkers.into_iter(), |c| c != m.to());
+            if let Some(p) = pos.phoenix(defender) {
+                k.long_range |= Iterator::any(&mut checkers.into_iter(), |c| {
                     let kind = pos.piece_at(c).map(|p| p.kind);
                     matches!(
                         kind,
                         Some(PieceKind::LeftQuail | PieceKind::RightQuail | PieceKind::Eagle)
-                    ) && distance(c, k) >= 3
+                    ) && distance(c, p) >= 3
                 });
             }
         } else {
             pos.do_move(m);
         }
     }
-    let hunt = match (start, pos.phoenix(defender)) {
+    k.hunt = match (first, pos.phoenix(defender)) {
         (Some(a), Some(b)) => distance(a, b) >= 3,
         _ => false,
     };
+    (f, k)
+}
+
+/// The themes and rating features of a verified problem (its main line and final duals).
+pub fn analyse(report: &Report) -> (Vec<String>, Features) {
+    let sol = &report.solution;
+    let plies = sol.plies.unwrap_or(0);
+    let (mut f, k) = walk(&sol.position, &sol.moves);
+    f.plies = plies;
+    f.proof_nodes = sol.nodes;
     let mut themes = vec![format!("mateIn{}", plies.div_ceil(2))];
     for (on, name) in [
         (f.sacrifices > 0, "sacrifice"),
         (f.quiet_drops > 0, "quietDrop"),
-        (promotion, "promotion"),
-        (long_range, "longRange"),
-        (hunt, "phoenixHunt"),
-        (double, "doubleCheck"),
-        (discovered, "discoveredCheck"),
-        (avoided, "swallowDropAvoided"),
+        (k.promotion, "promotion"),
+        (k.long_range, "longRange"),
+        (k.hunt, "phoenixHunt"),
+        (k.double, "doubleCheck"),
+        (k.discovered, "discoveredCheck"),
+        (k.avoided, "swallowDropAvoided"),
         (!sol.useless.is_empty(), "uselessInterposition"),
         (!report.final_duals.is_empty(), "finalDual"),
     ] {
