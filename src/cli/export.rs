@@ -24,8 +24,9 @@ pub struct ExportArgs {
     /// pychess, csv, epd, sfen, or all (every format into the directory --out).
     #[arg(long, value_name = "FORMAT")]
     format: String,
-    /// The problems (JSON lines).
-    problems: PathBuf,
+    /// The problems (JSON lines): one file or more, exported in the order given.
+    #[arg(required = true)]
+    problems: Vec<PathBuf>,
     /// The file to write (`-` for standard output); a directory with `--format all`.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -46,18 +47,21 @@ pub struct ExportArgs {
     nodes: u64,
 }
 
-/// What was made of each record: its line number and the puzzle, or why it was skipped.
-type Made = Vec<(usize, Result<Puzzle, Skip>)>;
+/// What was made of each record: where it was (file, line) and the puzzle, or why it was
+/// skipped.
+type Made = Vec<((usize, usize), Result<Puzzle, Skip>)>;
 
 /// Reads the records and makes each into a puzzle, in parallel, in file order.
 fn make(a: &ExportArgs, fairy: bool, placement: PhoenixPlacement) -> anyhow::Result<Made> {
-    let bytes = read_file(&a.problems)?;
     let mut records = Vec::new();
-    for (n, line) in content_lines(&bytes) {
-        let r = line
-            .map_err(|e| Skip::Unreadable(e.to_string()))
-            .and_then(|l| Problem::from_json(l).map_err(|e| Skip::Unreadable(e.to_string())));
-        records.push((n, r));
+    for (f, path) in a.problems.iter().enumerate() {
+        let bytes = read_file(path)?;
+        for (n, line) in content_lines(&bytes) {
+            let r = line
+                .map_err(|e| Skip::Unreadable(e.to_string()))
+                .and_then(|l| Problem::from_json(l).map_err(|e| Skip::Unreadable(e.to_string())));
+            records.push(((f, n), r));
+        }
     }
     let threads = super::threads_arg(a.threads)?;
     let nodes = Some(a.nodes);
@@ -197,14 +201,15 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
     }
     let made = make(&a, format.needs_fairy(), placement)?;
     let (written, skipped) = write_format(&made, format, &a.by, &a.out, a.force, |_| true)?;
-    for (n, m) in &made {
+    for ((f, n), m) in &made {
+        let file = a.problems[*f].display();
         if let Err(e) = m {
-            say_err!("line {n} of {}: skipped: {e}", a.problems.display());
+            say_err!("line {n} of {file}: skipped: {e}");
         } else if let Ok(p) = m
             && format.needs_fairy()
             && let Err(e) = &p.fairy
         {
-            say_err!("line {n} of {}: skipped: {e}", a.problems.display());
+            say_err!("line {n} of {file}: skipped: {e}");
         }
     }
     report(&format.to_string(), written, &skipped);

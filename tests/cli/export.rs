@@ -83,6 +83,35 @@ fn sfen_lines_and_no_overwrite() {
 }
 
 #[test]
+fn several_files_are_exported_in_order_and_named_in_messages() {
+    let dir = common::scratch("export-files");
+    let bad = dir.join("bad.jsonl");
+    std::fs::write(&bad, "{\"sfen\": \"7/7/7 b - 1\"}\n").unwrap();
+    let o = run(&[
+        "export",
+        "--format",
+        "sfen",
+        CLASSIC,
+        bad.to_str().unwrap(),
+        CLASSIC,
+        "--out",
+        "-",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    let lines: Vec<&str> = text.lines().collect();
+    // The 34 mates of the classic set twice, in file order; the bad record skipped and
+    // named by its file and line.
+    assert_eq!(lines.len(), 68);
+    assert_eq!(lines[..34], lines[34..]);
+    assert!(
+        stderr(&o).contains(&format!("line 1 of {}: skipped", bad.display())),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn bad_options_are_named() {
     let o = run(&["export", "--format", "pgn", CLASSIC, "--out", "-"]);
     assert_eq!(o.status.code(), Some(2));
@@ -149,11 +178,13 @@ fn the_shipped_exports_are_up_to_date() {
     let dir = common::scratch("export-all");
     let out = dir.join("export");
     let generated = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/generated.jsonl");
+    let long = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/long.jsonl");
     let o = run(&[
         "export",
         "--format",
         "all",
         generated,
+        long,
         "--out",
         out.to_str().unwrap(),
     ]);
