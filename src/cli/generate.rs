@@ -30,7 +30,8 @@ pub struct GenerateArgs {
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Write the problems here (JSON lines) instead of standard output.
+    /// Write the problems here (JSON lines) instead of standard output (`-`: standard output,
+    /// as without the option).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Overwrite --out if it exists.
@@ -210,7 +211,7 @@ fn summary(stats: &Stats) -> String {
 }
 
 /// Runs `generate`.
-pub fn run(a: GenerateArgs) -> anyhow::Result<i32> {
+pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
     let (lo, hi) = parse_plies(&a.plies)?;
     let shard = match &a.shard {
         Some(s) => parse_shard(s)?,
@@ -249,6 +250,9 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<i32> {
                 Err(e) => bail!("line {n} of {}: {e}", f.display()),
             }
         }
+    }
+    if a.out.as_deref() == Some(std::path::Path::new("-")) {
+        a.out = None;
     }
     let mut file = match &a.out {
         Some(p) => Some(LazyFile::new(p, a.force)?),

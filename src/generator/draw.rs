@@ -120,27 +120,28 @@ pub(super) fn draw(
 }
 
 /// A mate to extend: from the kept problems, near misses and stepping stones that leave room
-/// for two more plies, half the time one of the longest (within two plies of the longest),
-/// so that a run climbs from what it has, otherwise any.
+/// for two more plies, three times in four one within six plies of the range when there
+/// are any (so that a run climbs from what it has: a base that leads on gives more stones
+/// to draw, one that leads nowhere stays a single entry), otherwise any.
 fn extension_base<'a>(
     rng: &mut ChaCha8Rng,
     config: &GenConfig,
     pools: &'a Pools,
 ) -> Option<&'a Base> {
-    let fits = |b: &&Base| b.1 + 2 <= config.max_plies;
     let all = || {
         pools
             .kept
             .iter()
             .chain(&pools.near)
             .chain(&pools.stones)
-            .filter(fits)
+            .filter(|b| b.1 + 2 <= config.max_plies)
     };
-    let longest = all().map(|b| b.1).max()?;
-    let pick: Vec<&Base> = if rng.random_bool(0.5) {
-        all().filter(|b| b.1 + 2 >= longest).collect()
-    } else {
-        all().collect()
-    };
-    Some(pick[rng.random_range(0..pick.len())])
+    let mut pick: Vec<&Base> = Vec::new();
+    if rng.random_bool(0.75) {
+        pick.extend(all().filter(|b| b.1 + 6 >= config.min_plies));
+    }
+    if pick.is_empty() {
+        pick.extend(all());
+    }
+    (!pick.is_empty()).then(|| pick[rng.random_range(0..pick.len())])
 }

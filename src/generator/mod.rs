@@ -166,13 +166,15 @@ pub struct Stats {
     pub mates: u64,
     /// Mates with a length in range, minimal, complete and without spare pieces.
     pub in_range: u64,
-    /// Of those, proven sound.
+    /// Of those, proven sound (and free of final duals when those are forbidden).
     pub sound: u64,
     /// Sound ones dropped as duplicates or below the minimum score.
     pub dropped: u64,
-    /// Sound ones rejected for an alternative final mate (`--final-duals forbid`).
+    /// Mates in range rejected for an alternative final mate (`--final-duals forbid`): one
+    /// at the main line's last move, seen before verification, or one anywhere in the
+    /// solution, seen by it. Not counted as sound.
     pub final_duals: u64,
-    /// Distinct solution shapes among the problems kept.
+    /// Distinct solution shapes among the problems this run kept (seeds aside).
     pub shapes: usize,
     /// Kept, per length.
     pub kept: BTreeMap<u16, usize>,
@@ -227,7 +229,7 @@ enum Outcome {
         stone: Option<Box<(Position, u16, String)>>,
         /// A mate of the right length that is not sound: a base for mutation.
         near: Option<Box<(Position, u16, String)>>,
-        /// Sound, but with a final dual (and those are forbidden).
+        /// A final dual (and those are forbidden).
         dual: bool,
     },
     Sound(Box<Accepted>),
@@ -424,6 +426,7 @@ pub fn generate(
         }
     }
     let mut stats = Stats::default();
+    let mut run_shapes = std::collections::BTreeSet::new();
     let batch = config.batch.max(1) as u64;
     let (k, n) = (config.shard.0, config.shard.1.max(1));
     let mut next_global = 0u64;
@@ -475,7 +478,6 @@ pub fn generate(
                     near,
                     dual,
                 } => {
-                    stats.sound += dual as u64;
                     stats.final_duals += dual as u64;
                     // Bases of a full family could only give more of it.
                     if let Some(p) = near.filter(|p| !seen.family_full(&p.2)) {
@@ -505,7 +507,8 @@ pub fn generate(
                         continue;
                     }
                     let full = seen.keep(&a.keys, &a.family);
-                    stats.shapes = seen.shapes();
+                    run_shapes.insert(a.keys.coarse.clone());
+                    stats.shapes = run_shapes.len();
                     *stats.kept.entry(a.plies).or_default() += 1;
                     if full {
                         pools.drop_family(&a.family);

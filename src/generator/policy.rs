@@ -148,11 +148,6 @@ impl Policy {
         *self.families.entry(family.to_string()).or_default() += 1;
         self.family_full(family)
     }
-
-    /// Distinct coarse shapes taken.
-    pub fn shapes(&self) -> usize {
-        self.coarse.len()
-    }
 }
 
 /// Whether the last attacker move of the line `moves` from `start` has another mating move

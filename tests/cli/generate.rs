@@ -162,7 +162,7 @@ fn a_run_from_seeds_adds_to_them_within_the_policy() {
     let args = ["--plies", "3..5", "--count", "12"];
     let (a, _) = generate(&dir, "a.jsonl", &[&args[..], &["--seed", "41"]].concat());
     let seeds = dir.join("a.jsonl");
-    let (b, _) = generate(
+    let (b, summary) = generate(
         &dir,
         "b.jsonl",
         &[
@@ -172,6 +172,9 @@ fn a_run_from_seeds_adds_to_them_within_the_policy() {
         .concat(),
     );
     assert_eq!(b.len(), 12);
+    // The summary's figures are the run's own, seeds aside.
+    assert!(summary.contains("kept 12 "), "{summary}");
+    assert!(summary.contains(" 1000 shapes per 1,000"), "{summary}");
     for p in &b {
         assert!(a.iter().all(|q| q.sfen != p.sfen), "{} is a seed", p.sfen);
     }
@@ -433,4 +436,19 @@ fn an_interrupted_run_leaves_whole_records() {
     ]);
     assert!(o.status.success());
     assert_eq!(load(&again), records);
+}
+
+#[test]
+fn out_dash_is_standard_output() {
+    let dir = scratch("dash");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_toritsume"))
+        .args(["generate", "--plies", "3", "--count", "2", "--seed", "3"])
+        .args(["--out", "-"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(text.lines().count(), 2, "{text}");
+    assert!(!dir.join("-").exists(), "a file named -");
 }
