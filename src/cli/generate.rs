@@ -346,6 +346,10 @@ pub struct MergeArgs {
     /// Keep at most N records of one coarse solution shape (Hodges moves without squares).
     #[arg(long, value_name = "N")]
     shape_limit: Option<usize>,
+    /// Keep only records of these lengths: `7`, or a range `21..33` (a record's `plies`, else
+    /// the length of its moves; no-mate records are left out).
+    #[arg(long, value_name = "MIN..MAX")]
+    plies: Option<String>,
 }
 
 /// Runs `merge`: keeps the first record of each position (mirror included), solution shape
@@ -384,9 +388,16 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
         a.family_limit.unwrap_or(usize::MAX),
         a.shape_limit.unwrap_or(usize::MAX),
     );
+    let range = a.plies.as_deref().map(parse_plies).transpose()?;
     let mut text = String::new();
-    let (mut kept, mut dups, mut over) = (0, 0, 0);
+    let (mut kept, mut dups, mut over, mut outside) = (0, 0, 0, 0);
     for (r, seed) in &records {
+        if let Some((lo, hi)) = range
+            && !(lo..=hi).contains(&r.plies.unwrap_or(seed.plies))
+        {
+            outside += 1;
+            continue;
+        }
         match policy.check(&seed.keys, &seed.family) {
             Err(Refusal::Duplicate) => {
                 dups += 1;
@@ -412,9 +423,14 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
             .map_err(|e| anyhow::anyhow!("cannot write {}: {}", a.out.display(), io_reason(&e)))?;
     }
     say_err!(
-        "read {} records from {} files, kept {kept}, dropped {dups} duplicates{}{}",
+        "read {} records from {} files, kept {kept}, dropped {dups} duplicates{}{}{}",
         records.len(),
         a.files.len(),
+        if outside > 0 {
+            format!(", {outside} of other lengths")
+        } else {
+            String::new()
+        },
         if over > 0 {
             format!(", {over} over the family or shape limit")
         } else {

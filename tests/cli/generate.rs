@@ -237,6 +237,12 @@ fn merge_keeps_within_the_family_and_shape_limits() {
         );
         assert!(said.contains("1 over the family or shape limit"), "{said}");
     }
+    // A length range: all three are mates in 1.
+    let (one, _) = merged(&["--plies", "1"], "one.jsonl");
+    assert_eq!(one, all);
+    let (none, said) = merged(&["--plies", "3..9"], "none.jsonl");
+    assert!(none.is_empty());
+    assert!(said.contains("3 of other lengths"), "{said}");
     let o = run(&[
         "merge",
         f.to_str().unwrap(),
