@@ -187,3 +187,30 @@ fn a_first_proof_thousands_of_plies_long_still_gives_the_shortest_mate() {
         panic!("{e}");
     }
 }
+
+#[test]
+fn estimates_of_a_deeper_search_do_not_stall_a_shallower_one() {
+    // A 23-ply problem (problems/long.jsonl) whose unbounded first search proves a mate of 25
+    // plies: the search for a mate within 21 that follows, fed the first search's pn/dn
+    // estimates (small pn where it must now disprove), once ran for minutes; with estimates
+    // used only at the depth they were made at or a deeper one, it takes half a million
+    // nodes, as from an empty table.
+    let pos = parse_position("7/7/5r1/3CSk1/2+F1c1s/3LR2/7 b LS 1").unwrap();
+    let mut s = Solver::new(SolverConfig {
+        hash_mb: 64,
+        nodes: Some(3_000_000),
+        ..SolverConfig::default()
+    })
+    .expect("a table of a few MB");
+    let sol = s.solve(&pos);
+    assert_eq!(sol.status, Status::Mate);
+    assert_eq!(sol.plies, Some(23));
+    assert!(sol.minimal && sol.complete, "{:?}", sol.stopped_by);
+    let recorded = [
+        "4d3e", "2d1d", "C*2e", "1d2e", "3f2g", "2e1f", "L*2e", "2c2e", "2g2e", "1f2e", "R*2g",
+        "2e1f", "S*1g", "1f1g", "3e2f", "1g1f", "2f2e", "1f2g", "5e4e", "2g1g", "4e3e", "1g2g",
+        "3e2f",
+    ];
+    let moves: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
+    assert_eq!(moves, recorded);
+}

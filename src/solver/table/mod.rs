@@ -223,7 +223,10 @@ impl Table {
                         rep: true,
                     };
                 }
-                State::Unknown if e.hand == hand => {
+                // Estimates made with more plies to spare mislead a shallower search: a small
+                // pn where it must now disprove (a minimality proof after a longer mate
+                // once stalled for minutes on them). Ones made with fewer plies serve.
+                State::Unknown if e.hand == hand && e.len <= depth => {
                     unknown = Found::Unknown {
                         pn: e.pn,
                         dn: e.dn,

@@ -308,3 +308,24 @@ fn the_part_in_use_grows_keeping_every_entry_and_clear_shrinks_it() {
     assert_eq!(t.active_capacity(), start);
     assert!((0..n).all(|i| t.lookup(key(i), Hand::EMPTY, Depth::plies(4), 0) == Found::None));
 }
+
+#[test]
+fn estimates_serve_searches_with_as_many_plies_or_more() {
+    let mut t = Table::new(1, true).unwrap();
+    let h = Hand::EMPTY.with(PieceKind::Crane);
+    let mut e = entry(9, h, State::Unknown, Depth::plies(7));
+    (e.pn, e.dn) = (3, 40);
+    t.store(e);
+    let at = |d| t.lookup(9, h, d, 0);
+    let found = Found::Unknown {
+        pn: 3,
+        dn: 40,
+        amount: 1,
+    };
+    assert_eq!(at(Depth::plies(7)), found);
+    assert_eq!(at(Depth::plies(9)), found);
+    assert_eq!(at(Depth::UNLIMITED), found);
+    // A search with fewer plies to spare must not take them: it may have to disprove what
+    // the deeper one was about to prove.
+    assert_eq!(at(Depth::plies(5)), Found::None);
+}
