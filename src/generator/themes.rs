@@ -92,7 +92,7 @@ pub struct Features {
 /// move) + 50·sacrifices + 30·quiet drops, N being the attacker's moves, rounded to a
 /// multiple of 10 and kept within 600–2800. The weights spread the lengths the generator
 /// makes (3 to 31 plies, proofs of 10 to a million nodes) over the scale without reaching
-/// its top: a mate in 1 rates about 750, a 31-ply problem about 2,600.
+/// its top: a mate in 1 rates about 750, a 27-ply problem about 2,600.
 pub fn rating(f: &Features) -> u32 {
     let n = f.plies.div_ceil(2).max(1) as f64;
     let rejected =
