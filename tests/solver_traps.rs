@@ -7,7 +7,7 @@ mod common;
 use common::checker::{Checker, check_solution, rest_to_defender};
 use toritsume::notation::{parse_move_list, parse_position};
 use toritsume::rules::{Move, MoveList, PieceKind, Position, generate_checks, generate_legal};
-use toritsume::solver::{Solver, SolverConfig, Status, solve};
+use toritsume::solver::{Solution, Solver, SolverConfig, Status, solve};
 
 fn pos(s: &str) -> Position {
     parse_position(s).unwrap()
@@ -169,9 +169,10 @@ fn entries_from_other_paths_do_not_hide_a_repetition() {
 /// checks (here 2,175 plies, where the real solution has 11). Creeping down two plies at a
 /// time from there, with searches hundreds of plies deep, never finished; the solver must
 /// find the 11-ply solution, proven minimal, within a modest budget.
-#[test]
-fn a_first_proof_thousands_of_plies_long_still_gives_the_shortest_mate() {
-    let pos = parse_position("4R1P/3C3/7/3L1k1/5cS/3S1rC/7 b F 1").unwrap();
+/// Solves `sfen` unbounded within a modest budget (3 M nodes, 64 MB) and checks it found a
+/// mate of `plies`, proven minimal, with its main line complete.
+fn shortest_within_budget(sfen: &str, plies: u16) -> (Position, Solution) {
+    let pos = parse_position(sfen).unwrap();
     let mut s = Solver::new(SolverConfig {
         hash_mb: 64,
         nodes: Some(3_000_000),
@@ -180,8 +181,14 @@ fn a_first_proof_thousands_of_plies_long_still_gives_the_shortest_mate() {
     .expect("a table of a few MB");
     let sol = s.solve(&pos);
     assert_eq!(sol.status, Status::Mate);
-    assert_eq!(sol.plies, Some(11));
-    assert!(sol.minimal && sol.complete);
+    assert_eq!(sol.plies, Some(plies));
+    assert!(sol.minimal && sol.complete, "{:?}", sol.stopped_by);
+    (pos, sol)
+}
+
+#[test]
+fn a_first_proof_thousands_of_plies_long_still_gives_the_shortest_mate() {
+    let (pos, sol) = shortest_within_budget("4R1P/3C3/7/3L1k1/5cS/3S1rC/7 b F 1", 11);
     let moves: Vec<Move> = sol.moves.clone();
     if let Err(e) = check_solution(&pos, 11, &moves) {
         panic!("{e}");
@@ -195,17 +202,7 @@ fn estimates_of_a_deeper_search_do_not_stall_a_shallower_one() {
     // estimates (small pn where it must now disprove), once ran for minutes; with estimates
     // used only at the depth they were made at or a deeper one, it takes half a million
     // nodes, as from an empty table.
-    let pos = parse_position("7/7/5r1/3CSk1/2+F1c1s/3LR2/7 b LS 1").unwrap();
-    let mut s = Solver::new(SolverConfig {
-        hash_mb: 64,
-        nodes: Some(3_000_000),
-        ..SolverConfig::default()
-    })
-    .expect("a table of a few MB");
-    let sol = s.solve(&pos);
-    assert_eq!(sol.status, Status::Mate);
-    assert_eq!(sol.plies, Some(23));
-    assert!(sol.minimal && sol.complete, "{:?}", sol.stopped_by);
+    let (_, sol) = shortest_within_budget("7/7/5r1/3CSk1/2+F1c1s/3LR2/7 b LS 1", 23);
     let recorded = [
         "4d3e", "2d1d", "C*2e", "1d2e", "3f2g", "2e1f", "L*2e", "2c2e", "2g2e", "1f2e", "R*2g",
         "2e1f", "S*1g", "1f1g", "3e2f", "1g1f", "2f2e", "1f2g", "5e4e", "2g1g", "4e3e", "1g2g",
