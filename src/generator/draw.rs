@@ -119,7 +119,7 @@ pub(super) fn draw(
     (sample::random_position(&mut rng), Strategy::Random, None)
 }
 
-/// A mate to extend: from the kept problems, near misses and stepping stones that leave room
+/// A mate to extend: from the kept problems and stepping stones that leave room
 /// for two more plies, three times in four one within six plies of the range when there
 /// are any (so that a run climbs from what it has: a base that leads on gives more stones
 /// to draw, one that leads nowhere stays a single entry), otherwise any.
@@ -128,11 +128,11 @@ fn extension_base<'a>(
     config: &GenConfig,
     pools: &'a Pools,
 ) -> Option<&'a Base> {
+    // Near misses are left out: many end with a second mate, which an extension inherits.
     let all = || {
         pools
             .kept
             .iter()
-            .chain(&pools.near)
             .chain(&pools.stones)
             .filter(|b| b.1 + 2 <= config.max_plies)
     };

@@ -296,10 +296,28 @@ fn evaluate(
     let plies = sol.plies.unwrap_or(0);
     let proof_nodes = sol.nodes;
     if plies < config.min_plies {
+        // A stepping stone for extension, unless its main line ends with a second mate: an
+        // extension ends in the same position, so it would inherit the final dual (long runs
+        // once lost nearly all their in-range mates to that). Only stones that extension
+        // draws on (within six plies of the range) are read.
+        let clean = plies + 6 < config.min_plies || {
+            let line = solver.solve_range(
+                &pos,
+                None,
+                Some(plies),
+                Limits {
+                    nodes: Some(config.solve_nodes),
+                    ..Limits::default()
+                },
+            );
+            line.status == Status::Mate
+                && line.complete
+                && !last_move_has_dual(&line.position, &line.moves)
+        };
         return Outcome::Rejected {
             mate: true,
             in_range: false,
-            stone: Some(Box::new((pos, plies, family))),
+            stone: clean.then(|| Box::new((pos, plies, family))),
             near: None,
             dual: false,
         };
