@@ -72,7 +72,7 @@ pub(super) fn draw(
     // shorter mates and of kept problems, backward construction; the rest random
     // placement. Mutation is by far the most productive once a few problems exist; the
     // others keep the set diverse. Long problems come mostly from extension: a kept mate
-    // with one or two more move pairs taken back before it.
+    // or a stepping stone with one more move pair taken back before it.
     let mix = if config.min_plies >= 15 {
         [15, 10, 60, 10]
     } else {

@@ -254,16 +254,6 @@ fn evaluate(
 ) -> Outcome {
     let (pos, strategy, family) = draw(config, i, pools);
     let family = family.unwrap_or_else(|| format!("{}:{i}", config.seed));
-    if seen.family_full(&family) {
-        // Kept in this batch's merge of an earlier candidate: nothing of it can be kept.
-        return Outcome::Rejected {
-            mate: false,
-            in_range: false,
-            stone: None,
-            near: None,
-            dual: false,
-        };
-    }
     let rejected = |mate, in_range| Outcome::Rejected {
         mate,
         in_range,
@@ -298,8 +288,9 @@ fn evaluate(
     if plies < config.min_plies {
         // A stepping stone for extension, unless its main line ends with a second mate: an
         // extension ends in the same position, so it would inherit the final dual (long runs
-        // once lost nearly all their in-range mates to that). Only stones that extension
-        // draws on (within six plies of the range) are read.
+        // once lost nearly all their in-range mates to that). Only stones within six plies
+        // of the range, the ones extension draws on first, are read; a farther stone's
+        // descendants are read when they get there.
         let clean = plies + 6 < config.min_plies || {
             let line = solver.solve_range(
                 &pos,
@@ -518,7 +509,7 @@ pub fn generate(
                         || stats.kept_total() >= config.count
                     {
                         stats.dropped += 1;
-                        // Still a base for mutation and extension.
+                        // Still a base for mutation.
                         if !seen.family_full(&a.family) {
                             pools.add_near((a.position.clone(), a.plies, a.family.clone()));
                         }
