@@ -123,6 +123,8 @@ pub struct Solution {
     pub useless: Vec<UselessInterposition>,
     /// Nodes searched.
     pub nodes: u64,
+    /// How the nodes divide among the solve's three phases.
+    pub effort: Effort,
     /// Wall time.
     pub time: Duration,
     /// The position searched (defender's hand filled in per the convention).
@@ -132,6 +134,18 @@ pub struct Solution {
     /// The limit that stopped the search (set whenever the answer is incomplete because of
     /// one: status unknown, length not proven minimal, or main line cut short).
     pub stopped_by: Option<StopReason>,
+}
+
+/// Nodes spent on each phase of a solve: the first search (mate or no mate, at any
+/// length), the proof that no shorter mate exists, and reading the main line back.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// The first search.
+    pub first: u64,
+    /// Lowering the length until no shorter mate exists.
+    pub minimality: u64,
+    /// Reading the main line (each defence's exact length, useless interpositions).
+    pub main_line: u64,
 }
 
 impl Solution {
@@ -287,6 +301,7 @@ impl Solver {
             spare: Hand::EMPTY,
             useless: Vec::new(),
             nodes: 0,
+            effort: Effort::default(),
             time: Duration::ZERO,
             position: pos.clone(),
             max_plies,
@@ -299,6 +314,7 @@ impl Solver {
         }
         let v = s.search(depth, &[]);
         s.set_node_limit(full_budget);
+        sol.effort.first = s.nodes();
         if v.is_disproven() {
             let proven_no_mate = v.len.is_unlimited() || v.len >= depth;
             if proven_no_mate && !s.stopped() {
@@ -307,6 +323,7 @@ impl Solver {
         } else if v.is_proven() {
             sol.status = Status::Mate;
             let shortest = s.shortest(&pos, v.len.plies_of_finite(), &[], min_plies);
+            sol.effort.minimality = s.nodes() - sol.effort.first;
             sol.minimal = shortest.minimal;
             sol.plies = Some(shortest.len);
             if !shortest.too_short {
@@ -318,6 +335,7 @@ impl Solver {
             }
         }
         sol.nodes = s.nodes();
+        sol.effort.main_line = sol.nodes - sol.effort.first - sol.effort.minimality;
         sol.time = start.elapsed();
         sol.stopped_by = s.stopped_by();
         sol

@@ -161,6 +161,30 @@ fn unknown_names_the_limit_that_was_reached() {
 }
 
 #[test]
+fn solve_json_splits_nodes_by_phase() {
+    let phases = |pos: &str| {
+        let o = run(&["solve", "--json", pos]);
+        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let p = &v["nodes_by_phase"];
+        let [first, minimality, main_line] =
+            ["first", "minimality", "main_line"].map(|k| p[k].as_u64().unwrap());
+        assert_eq!(first + minimality + main_line, v["nodes"].as_u64().unwrap());
+        (first, minimality, main_line)
+    };
+    // A mate in 1 is minimal as found: no minimality search, only its line read.
+    let (first, minimality, main_line) = phases("4pk1/5l1/3C2F/7/7/7/7 b C 1");
+    assert!(first > 0 && main_line > 0);
+    assert_eq!(minimality, 0);
+    // A mate in 3 needs "no mate in 1" shown.
+    let (_, minimality, _) = phases("7/7/6k/5P1/5L1/7/7 b FC 1");
+    assert!(minimality > 0);
+    // No mate: the first search is all.
+    let (first, minimality, main_line) = phases("3k3/7/7/7/7/7/3K3 b P 1");
+    assert!(first > 0);
+    assert_eq!((minimality, main_line), (0, 0));
+}
+
+#[test]
 fn huge_times_and_nan_scores_are_refused_not_panics() {
     for args in [
         &["solve", "--time", "1e30", "4pk1/5l1/3C2F/7/7/7/7 b C 1"][..],
