@@ -140,7 +140,7 @@ fn main() {
             "moves": sol.moves.iter().map(|m| m.usi()).collect::<Vec<_>>(),
             "source": format!("harvest_hard seed {} candidate {i} ({how})", args.seed),
             "nodes": sol.nodes,
-            "nodes_by_phase": {"first": sol.effort.first, "minimality": sol.effort.minimality, "main_line": sol.effort.main_line},
+            "nodes_by_phase": sol.effort,
             "time_ms": ms,
         });
         writeln!(out, "{rec}")

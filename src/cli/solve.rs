@@ -169,7 +169,7 @@ pub fn solution_json(sol: &Solution, item: &Item) -> serde_json::Value {
         "spare": if sol.status == Status::Mate { sol.spare.sfen_upper() } else { String::new() },
         "useless_interpositions": sol.useless.iter().map(|u| json!({"ply": u.ply, "move": u.mv.usi()})).collect::<Vec<_>>(),
         "nodes": sol.nodes,
-        "nodes_by_phase": {"first": sol.effort.first, "minimality": sol.effort.minimality, "main_line": sol.effort.main_line},
+        "nodes_by_phase": sol.effort,
         "time_ms": sol.time.as_millis() as u64,
         "max_plies": sol.max_plies,
         "origin": item.origin,
