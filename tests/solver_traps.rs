@@ -165,10 +165,6 @@ fn entries_from_other_paths_do_not_hide_a_repetition() {
     }
 }
 
-/// An unlimited first search can prove a "mate" thousands of plies long by touring through
-/// checks (here 2,175 plies, where the real solution has 11). Creeping down two plies at a
-/// time from there, with searches hundreds of plies deep, never finished; the solver must
-/// find the 11-ply solution, proven minimal, within a modest budget.
 /// Solves `sfen` unbounded within a modest budget (3 M nodes, 64 MB) and checks it found a
 /// mate of `plies`, proven minimal, with its main line complete.
 fn shortest_within_budget(sfen: &str, plies: u16) -> (Position, Solution) {
@@ -186,6 +182,10 @@ fn shortest_within_budget(sfen: &str, plies: u16) -> (Position, Solution) {
     (pos, sol)
 }
 
+/// An unlimited first search can prove a "mate" thousands of plies long by touring through
+/// checks (here 2,175 plies, where the real solution has 11). Creeping down two plies at a
+/// time from there, with searches hundreds of plies deep, never finished; the solver must
+/// find the 11-ply solution, proven minimal, within a modest budget.
 #[test]
 fn a_first_proof_thousands_of_plies_long_still_gives_the_shortest_mate() {
     let (pos, sol) = shortest_within_budget("4R1P/3C3/7/3L1k1/5cS/3S1rC/7 b F 1", 11);
