@@ -1,6 +1,7 @@
 //! The command line: argument parsing (clap) and output formatting. The library does the
 //! work; this module reads arguments, calls it and prints.
 
+mod bench;
 mod book;
 mod diagram;
 mod export;
@@ -69,6 +70,9 @@ enum Command {
     /// Export a problem file for pychess-variants, datasets (CSV), Fairy-Stockfish (EPD) or
     /// as SFEN lines.
     Export(export::ExportArgs),
+    /// Solve a benchmark file (the hard set by default) and report times, nodes and
+    /// whether each answer is the recorded one.
+    Bench(bench::BenchArgs),
 }
 
 /// Runs the command line and returns the process exit status.
@@ -92,6 +96,7 @@ pub fn run() -> i32 {
         Command::Diagram(a) => diagram::run(a),
         Command::Book(a) => book::run(a),
         Command::Export(a) => export::run(a),
+        Command::Bench(a) => bench::run(a),
     };
     match result {
         Ok(code) => code,

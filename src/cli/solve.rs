@@ -95,18 +95,23 @@ impl SearchArgs {
 
     fn techniques(&self) -> Techniques {
         let mut t = Techniques::default();
-        for d in &self.disable {
-            match d {
-                TechniqueArg::HandSuperiority => t.hand_superiority = false,
-                TechniqueArg::ProofPieces => t.proof_pieces = false,
-                TechniqueArg::InitialEstimates => t.initial_estimates = false,
-                TechniqueArg::OnePly => t.one_ply = false,
-                TechniqueArg::DelayedInterpositions => t.delayed_interpositions = false,
-                TechniqueArg::Epsilon => t.epsilon_percent = 0,
-                TechniqueArg::Tca => t.tca = false,
-            }
-        }
+        techniques_of(&self.disable, &mut t);
         t
+    }
+}
+
+/// Switches off in `t` the techniques `--disable` names.
+pub fn techniques_of(disable: &[TechniqueArg], t: &mut Techniques) {
+    for d in disable {
+        match d {
+            TechniqueArg::HandSuperiority => t.hand_superiority = false,
+            TechniqueArg::ProofPieces => t.proof_pieces = false,
+            TechniqueArg::InitialEstimates => t.initial_estimates = false,
+            TechniqueArg::OnePly => t.one_ply = false,
+            TechniqueArg::DelayedInterpositions => t.delayed_interpositions = false,
+            TechniqueArg::Epsilon => t.epsilon_percent = 0,
+            TechniqueArg::Tca => t.tca = false,
+        }
     }
 }
 

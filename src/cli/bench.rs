@@ -1,0 +1,231 @@
+//! `toritsume bench`: solves every position of a benchmark file (by default the hard set,
+//! `benches/data/hard.jsonl`) one after another, each from an empty table, and reports each
+//! one's time and nodes, whether the answer is the one recorded, and how the times compare
+//! with the recorded baseline.
+
+use super::input::{Item, read_items};
+use super::solve::{TechniqueArg, make_solvers, techniques_of};
+use super::{EXIT_USAGE, run_parallel, say_err};
+use clap::Args;
+use serde_json::json;
+use std::sync::Mutex;
+use toritsume::solver::{SolverConfig, Status};
+
+/// The benchmark file used when none is given.
+pub const DEFAULT_SET: &str = "benches/data/hard.jsonl";
+
+/// Arguments of `bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Transposition table size in MB (per position).
+    #[arg(long, value_name = "MB", default_value_t = 256)]
+    hash: usize,
+    /// Solve each position this many times and report the fastest.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    repeat: usize,
+    /// Switch search techniques off, to measure what they buy (comma-separated).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "TECHNIQUE")]
+    disable: Vec<TechniqueArg>,
+    /// One JSON object per position and line, then a summary object.
+    #[arg(long)]
+    json: bool,
+    /// The benchmark file (JSON records with the expected answer; `baseline` figures
+    /// optional).
+    #[arg(default_value = DEFAULT_SET)]
+    input: Vec<String>,
+}
+
+/// What a record says the answer is.
+struct Expected {
+    status: Option<Status>,
+    plies: Option<u16>,
+    moves: Vec<String>,
+    baseline_ms: Option<f64>,
+}
+
+fn expected(item: &Item) -> Expected {
+    let Some(r) = &item.record else {
+        return Expected {
+            status: None,
+            plies: None,
+            moves: Vec::new(),
+            baseline_ms: None,
+        };
+    };
+    let status = match r.extra.get("status").and_then(|v| v.as_str()) {
+        Some("nomate") => Some(Status::NoMate),
+        Some("mate") => Some(Status::Mate),
+        _ if r.plies.is_some() => Some(Status::Mate),
+        _ => None,
+    };
+    let baseline_ms = r
+        .extra
+        .get("baseline")
+        .and_then(|b| b.get("time_ms"))
+        .and_then(|t| t.as_f64());
+    Expected {
+        status,
+        plies: r.plies,
+        moves: r.moves.clone(),
+        baseline_ms,
+    }
+}
+
+/// Totals over the file.
+#[derive(Default)]
+struct Totals {
+    positions: usize,
+    ms: f64,
+    nodes: u64,
+    baseline_ms: f64,
+    with_baseline: usize,
+    ms_with_baseline: f64,
+    disagree: usize,
+}
+
+/// Runs `bench`.
+pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
+    if a.repeat == 0 {
+        anyhow::bail!("--repeat must be at least 1");
+    }
+    let threads = 1;
+    let items = read_items(&a.input)?;
+    let mut techniques = toritsume::solver::Techniques::default();
+    techniques_of(&a.disable, &mut techniques);
+    let config = SolverConfig {
+        hash_mb: a.hash.max(1),
+        techniques,
+        ..SolverConfig::default()
+    };
+    let solvers = make_solvers(&config, 1)?;
+    let totals = Mutex::new(Totals::default());
+    let json = a.json;
+    let repeat = a.repeat;
+    let bad = run_parallel(&items, solvers, |solver, item| {
+        let pos = item.position.as_ref().map_err(|e| e.clone())?;
+        let mut best = None;
+        for _ in 0..repeat {
+            solver.clear_table();
+            let sol = solver.solve(pos);
+            if best
+                .as_ref()
+                .is_none_or(|b: &toritsume::solver::Solution| sol.time < b.time)
+            {
+                best = Some(sol);
+            }
+        }
+        let sol = best.expect("at least one run");
+        let want = expected(item);
+        let moves: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
+        let mut differences = Vec::new();
+        if let Some(s) = want.status
+            && s != sol.status
+        {
+            differences.push(format!("status {} (recorded {s})", sol.status));
+        }
+        if want.plies.is_some() && want.plies != sol.plies {
+            differences.push(format!(
+                "{} plies (recorded {})",
+                sol.plies.map_or("no".to_string(), |p| p.to_string()),
+                want.plies.unwrap_or(0)
+            ));
+        }
+        if !want.moves.is_empty() && want.moves != moves {
+            differences.push("another main line".to_string());
+        }
+        let ms = sol.time.as_secs_f64() * 1000.0;
+        {
+            let mut t = totals.lock().unwrap_or_else(|e| e.into_inner());
+            t.positions += 1;
+            t.ms += ms;
+            t.nodes += sol.nodes;
+            if let Some(b) = want.baseline_ms {
+                t.baseline_ms += b;
+                t.with_baseline += 1;
+                t.ms_with_baseline += ms;
+            }
+            if !differences.is_empty() {
+                t.disagree += 1;
+            }
+        }
+        let what = match (sol.status, sol.plies) {
+            (Status::Mate, Some(p)) => format!("mate in {p}"),
+            (s, _) => s.to_string(),
+        };
+        Ok(if json {
+            let mut v = json!({
+                "origin": item.origin,
+                "status": sol.status.to_string(),
+                "plies": sol.plies,
+                "agrees": differences.is_empty(),
+                "differences": differences,
+                "time_ms": (ms * 10.0).round() / 10.0,
+                "nodes": sol.nodes,
+                "nodes_by_phase": sol.effort,
+                "threads": threads,
+                "baseline_ms": want.baseline_ms,
+                "speedup": want.baseline_ms.map(|b| (b / ms.max(0.001) * 100.0).round() / 100.0),
+            });
+            if let Some(r) = sol.stopped_by {
+                v["stopped_by"] = json!(super::solve::stop_name(r));
+            }
+            v.to_string()
+        } else {
+            format!(
+                "{:<9} {:<11} {:>9.1} ms {:>8.2} M nodes{}{}",
+                item.origin.split(" of ").next().unwrap_or(&item.origin),
+                what,
+                ms,
+                sol.nodes as f64 / 1e6,
+                want.baseline_ms.map_or(String::new(), |b| format!(
+                    "  (baseline {b:.0} ms, {:.2}×)",
+                    b / ms.max(0.001)
+                )),
+                if differences.is_empty() {
+                    String::new()
+                } else {
+                    format!("  DIFFERS: {}", differences.join(", "))
+                }
+            )
+        })
+    })?;
+    let t = totals.into_inner().unwrap_or_else(|e| e.into_inner());
+    let speedup = (t.with_baseline > 0).then(|| t.baseline_ms / t.ms_with_baseline.max(0.001));
+    let summary = if json {
+        json!({"summary": {
+            "positions": t.positions,
+            "threads": threads,
+            "time_ms": t.ms.round(),
+            "nodes": t.nodes,
+            "baseline_ms": (t.with_baseline > 0).then_some(t.baseline_ms.round()),
+            "speedup": speedup.map(|s| (s * 100.0).round() / 100.0),
+            "disagreeing": t.disagree,
+            "unreadable": bad,
+        }})
+        .to_string()
+    } else {
+        format!(
+            "{} positions, {} thread{}: {:.1} s, {:.1} M nodes{}; {}",
+            t.positions,
+            threads,
+            if threads == 1 { "" } else { "s" },
+            t.ms / 1000.0,
+            t.nodes as f64 / 1e6,
+            speedup.map_or(String::new(), |s| format!(
+                "; baseline {:.1} s ({s:.2}× as fast)",
+                t.baseline_ms / 1000.0
+            )),
+            if t.disagree == 0 {
+                "every answer as recorded".to_string()
+            } else {
+                format!("{} answers differ from the record", t.disagree)
+            }
+        )
+    };
+    super::output::emit(&format!("{summary}\n"))?;
+    if bad > 0 {
+        say_err!("{bad} lines could not be read");
+        return Ok(EXIT_USAGE);
+    }
+    Ok(if t.disagree > 0 { 1 } else { 0 })
+}
