@@ -1,7 +1,9 @@
 //! Solver and verifier speed over the bundled problems (problems/classic.jsonl): the whole set
 //! solved one after another on one thread, one problem of each length from 5 to 15 plies, and
-//! solve against verify on the same mate-in-9 (the verifier reuses the solver's table).
-//! Every iteration starts from an empty table.
+//! solve against verify on the same mate-in-9 (the verifier reuses the solver's table); and
+//! the quick end of the hard set (benches/data/hard.jsonl: every position whose baseline
+//! solve took under a second), solved one after another. Every iteration starts from an
+//! empty table. The whole hard set, a matter of minutes, is run by `toritsume bench`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -89,5 +91,48 @@ fn bench_solve(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_solve);
+/// The hard set's positions whose recorded baseline time is under `ms`, with their records.
+fn hard_set_under(ms: u64) -> Vec<(Problem, Position)> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/data/hard.jsonl"
+    ))
+    .expect("benches/data/hard.jsonl");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| Problem::from_json(l).unwrap())
+        .filter(|p| {
+            p.extra["baseline"]["time_ms"]
+                .as_u64()
+                .is_some_and(|t| t < ms)
+        })
+        .map(|p| {
+            let pos = p.position().unwrap();
+            (p, pos)
+        })
+        .collect()
+}
+
+fn bench_hard(c: &mut Criterion) {
+    let quick = hard_set_under(1000);
+    let mut s = Solver::new(SolverConfig {
+        hash_mb: 256,
+        ..SolverConfig::default()
+    })
+    .expect("a table of 256 MB");
+    let mut g = c.benchmark_group("hard");
+    g.sample_size(10);
+    g.bench_function(format!("under_1s_baseline_{}_positions", quick.len()), |b| {
+        b.iter(|| {
+            for (p, pos) in &quick {
+                s.clear_table();
+                let sol = s.solve(black_box(pos));
+                assert_eq!(sol.plies, p.plies);
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_solve, bench_hard);
 criterion_main!(benches);
