@@ -122,15 +122,18 @@ fn bench_hard(c: &mut Criterion) {
     .expect("a table of 256 MB");
     let mut g = c.benchmark_group("hard");
     g.sample_size(10);
-    g.bench_function(format!("under_1s_baseline_{}_positions", quick.len()), |b| {
-        b.iter(|| {
-            for (p, pos) in &quick {
-                s.clear_table();
-                let sol = s.solve(black_box(pos));
-                assert_eq!(sol.plies, p.plies);
-            }
-        })
-    });
+    g.bench_function(
+        format!("under_1s_baseline_{}_positions", quick.len()),
+        |b| {
+            b.iter(|| {
+                for (p, pos) in &quick {
+                    s.clear_table();
+                    let sol = s.solve(black_box(pos));
+                    assert_eq!(sol.plies, p.plies);
+                }
+            })
+        },
+    );
     g.finish();
 }
 

@@ -20,6 +20,9 @@ pub struct BenchArgs {
     /// Transposition table size in MB (per position).
     #[arg(long, value_name = "MB", default_value_t = 256)]
     hash: usize,
+    /// Threads searching each position (one shared table).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
     /// Solve each position this many times and report the fastest.
     #[arg(long, default_value_t = 1, value_name = "N")]
     repeat: usize,
@@ -88,13 +91,14 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
     if a.repeat == 0 {
         anyhow::bail!("--repeat must be at least 1");
     }
-    let threads = 1;
+    let threads = super::threads_arg(a.threads.max(1))?;
     let items = read_items(&a.input)?;
     let mut techniques = toritsume::solver::Techniques::default();
     techniques_of(&a.disable, &mut techniques);
     let config = SolverConfig {
         hash_mb: a.hash.max(1),
         techniques,
+        threads,
         ..SolverConfig::default()
     };
     let solvers = make_solvers(&config, 1)?;

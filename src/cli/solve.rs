@@ -39,7 +39,9 @@ pub struct SearchArgs {
     /// Whose pieces the defender holds.
     #[arg(long, value_enum, default_value_t = DefenderHandArg::Rest)]
     pub defender_hand: DefenderHandArg,
-    /// Worker threads for files (0 = one per core).
+    /// Threads (0 = one per core): the positions of a file are shared out among them, one
+    /// position a thread; fewer positions than threads (a single position) are searched by
+    /// several threads each, on one table.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// Switch search techniques off, to measure what they buy (comma-separated).
@@ -70,6 +72,17 @@ pub enum TechniqueArg {
 pub const MAX_TIME_SECONDS: f64 = 1e9;
 
 impl SearchArgs {
+    /// How `items` positions are worked on: the number of workers (each solving one
+    /// position at a time) and each one's solver settings (its share of the table and of
+    /// the threads).
+    pub fn plan(&self, items: usize) -> anyhow::Result<(usize, SolverConfig)> {
+        let threads = super::threads_arg(self.threads)?;
+        let workers = threads.min(items).max(1);
+        let mut config = self.config(workers)?;
+        config.threads = (threads / workers).max(1);
+        Ok((workers, config))
+    }
+
     /// The solver settings for one worker of `workers`.
     pub fn config(&self, workers: usize) -> anyhow::Result<SolverConfig> {
         if let Some(t) = self.time
@@ -175,6 +188,7 @@ pub fn solution_json(sol: &Solution, item: &Item) -> serde_json::Value {
         "useless_interpositions": sol.useless.iter().map(|u| json!({"ply": u.ply, "move": u.mv.usi()})).collect::<Vec<_>>(),
         "nodes": sol.nodes,
         "nodes_by_phase": sol.effort,
+        "helper_nodes": sol.helper_nodes,
         "time_ms": sol.time.as_millis() as u64,
         "max_plies": sol.max_plies,
         "origin": item.origin,
@@ -287,9 +301,7 @@ pub fn make_solvers(config: &SolverConfig, workers: usize) -> anyhow::Result<Vec
 /// Runs `solve`.
 pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     let items = read_items(&a.input)?;
-    let threads = super::threads_arg(a.search.threads)?;
-    let workers = threads.min(items.len()).max(1);
-    let config = a.search.config(workers)?;
+    let (workers, config) = a.search.plan(items.len())?;
     let style = if a.unicode {
         Style::Unicode
     } else {

@@ -17,7 +17,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use toritsume::notation::{parse_position, quoted};
 use toritsume::rules::Position;
-use toritsume::solver::{DefenderHand, Progress, Solver, SolverConfig, Status};
+use toritsume::solver::{DefenderHand, Progress, Solver, SolverConfig, Status, TableError};
 
 /// Writes whole lines to standard output from any thread, keeping the first failure (the
 /// command loop then ends: an engine whose answers cannot be delivered stops).
@@ -72,6 +72,7 @@ impl Engine {
         SolverConfig {
             hash_mb: self.hash_mb,
             defender_hand: DefenderHand::Given,
+            threads: self.threads,
             ..SolverConfig::default()
         }
     }
@@ -81,13 +82,23 @@ impl Engine {
     /// that can: the previous table's, else the largest power of two that can be had.
     fn ensure_solver(&mut self) {
         let mut slot = self.solver.lock().unwrap_or_else(|e| e.into_inner());
-        let previous = slot.as_ref().map(|s| s.config().hash_mb);
-        if previous == Some(self.hash_mb) {
+        let previous = slot
+            .as_ref()
+            .map(|s| (s.config().hash_mb, s.config().threads));
+        if previous == Some((self.hash_mb, self.threads)) {
             return;
         }
         let old = slot.take(); // free the old table before allocating the new one
         match Solver::new(self.config()) {
             Ok(s) => *slot = Some(s),
+            Err(e @ TableError::Threads { .. }) => {
+                // The machine would not start the helpers: search on one thread.
+                self.threads = 1;
+                let one = Solver::new(self.config());
+                drop(slot);
+                self.info(&format!("Threads: {e}; using 1"));
+                *self.solver.lock().unwrap_or_else(|e| e.into_inner()) = one.ok().or(old);
+            }
             Err(e) => {
                 let asked = self.hash_mb;
                 let mut fallback = old;
@@ -142,7 +153,17 @@ impl Engine {
         let number = value.parse::<usize>();
         match (name.as_str(), number) {
             ("USI_Hash", Ok(mb)) if (1..=MAX_HASH_MB).contains(&mb) => self.hash_mb = mb,
-            ("Threads", Ok(t)) if (1..=256).contains(&t) => self.threads = t,
+            ("Threads", Ok(t)) if (1..=256).contains(&t) => {
+                let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+                let max = cores * super::MAX_THREADS_PER_CORE;
+                self.threads = t.min(max);
+                if t > max {
+                    self.info(&format!(
+                        "Threads {t}: at most {max} on this machine ({} per core); using {max}",
+                        super::MAX_THREADS_PER_CORE
+                    ));
+                }
+            }
             ("USI_Hash" | "Threads", _) => self.info(&format!(
                 "{}: `{}` is not an allowed value",
                 quoted(&name),
@@ -177,12 +198,6 @@ impl Engine {
                 }
             },
         };
-        if self.threads > 1 {
-            self.info(&format!(
-                "Threads {} noted; one position is searched on one thread",
-                self.threads
-            ));
-        }
         let Some(pos) = self.position.clone() else {
             self.info("no position: the last position command was rejected");
             self.out.say("checkmate nomate");

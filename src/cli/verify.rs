@@ -183,9 +183,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             items.len()
         );
     }
-    let threads = super::threads_arg(a.search.threads)?;
-    let workers = threads.min(items.len()).max(1);
-    let config = a.search.config(workers)?;
+    let (workers, config) = a.search.plan(items.len())?;
     let unsound = std::sync::atomic::AtomicUsize::new(0);
     let json = a.json;
     let flag = a.solution.as_deref();

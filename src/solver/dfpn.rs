@@ -18,34 +18,35 @@
 //! Depth-limited searches ("mate within d plies") also apply the useless-interposition rule
 //! ([`super::useless`]).
 //!
-//! This file holds the searcher itself: its state, the limits check, the MID loop, and the
-//! expansion of OR and AND nodes.
+//! This file holds the searcher itself: its state, the root of a search, the MID loop and
+//! the store of a node's value; [`super::expansion`] expands OR and AND nodes,
+//! [`super::limits`] checks the limits, [`super::parallel`] runs the helper threads.
 
-use super::expansion::{Child, Level, node_pn_dn, select};
-use super::hands::{disproof_terminal, full_hand, proof_terminal};
+use super::expansion::{Level, node_pn_dn, select};
 use super::limits::{Limits, MAX_LEVEL, StopReason, Techniques};
+use super::parallel::{Crew, Team};
 use super::path::{PathSet, child_path_key};
-use super::table::{Entry, State, Table, TableError};
-use super::useless::useless_reply_position;
+use super::table::{Entry, State, Table, TableError, Tally};
 use super::value::{Depth, INF, Val, epsilon_threshold, sat_add};
-use crate::rules::movegen::{generate_checks, generate_evasions, interposition};
-use crate::rules::{Bitboard, Color, MoveList, PieceKind, Position, Square};
-use std::sync::atomic::Ordering;
-use std::time::Instant;
+use crate::rules::{Color, PieceKind, Position, Square};
+use std::sync::Arc;
 
 /// The search engine: a position being searched, the table, scratch space and counters.
 /// Everything is private to the solver; [`super::Solver`] is how the rest of the crate
 /// drives it.
 pub(crate) struct Searcher {
-    /// The transposition table (kept between searches of related positions).
-    pub(super) table: Table,
+    /// The transposition table (kept between searches of related positions; shared with
+    /// the helper threads of a parallel search).
+    pub(super) table: Arc<Table>,
+    /// The slots this searcher filled in the table, not yet counted there.
+    tally: Tally,
     /// The position at the current node (moves are made and unmade on it).
     pub(super) pos: Position,
     /// The side that checks.
     pub(super) attacker: Color,
     /// Key of the pieces in play, mixed into table keys so that searches with different
     /// totals of pieces never share entries.
-    universe: u64,
+    pub(super) universe: u64,
     /// Per-level scratch space.
     pub(super) levels: Vec<Level>,
     /// The positions on the current path.
@@ -53,29 +54,74 @@ pub(crate) struct Searcher {
     /// Nodes visited (every position generated moves for).
     pub(super) nodes: u64,
     /// Limits of the current search.
-    limits: Limits,
+    pub(super) limits: Limits,
     /// Set when a limit stopped the search.
-    aborted: bool,
+    pub(super) aborted: bool,
     /// The limit that stopped the search (the first one met since the solve began).
-    stopped_by: Option<StopReason>,
+    pub(super) stopped_by: Option<StopReason>,
     /// Techniques in use.
     pub(super) techniques: Techniques,
     /// Whether useless interpositions are set aside (docs/RULES.md); off, every
     /// interposition is a defence.
-    useless_rule: bool,
+    pub(super) useless_rule: bool,
+    /// ε of the 1+ε thresholds, in percent (a helper's is its own).
+    pub(super) epsilon: u32,
+    /// The helpers a leading searcher hands hard searches to ([`super::parallel`]).
+    pub(super) team: Option<Team>,
+    /// A helper's link to its leader's crew, and its number (the leader is 0).
+    pub(super) crew: Option<Arc<Crew>>,
+    pub(super) index: usize,
+    /// The root of the current search, kept for the helpers while a team leads.
+    pub(super) root: Option<(Position, Depth)>,
+    pub(super) root_ancestors: Vec<u64>,
+    /// Nodes when the current search began.
+    pub(super) search_start: u64,
+    /// The helpers work on the current search.
+    pub(super) engaged: bool,
+    /// A helper solved the current search's root: stop as at a limit, and take its value.
+    pub(super) cancelled: bool,
+    /// Nodes the helpers searched since [`Searcher::begin`] (counted in `nodes` too).
+    pub(super) helper_nodes: u64,
 }
 
 impl Searcher {
     /// A searcher with a table of `hash_mb` megabytes using `techniques`, for `pos`
-    /// (attacker = side to move); an error when the table cannot be allocated.
+    /// (attacker = side to move), searching with `threads` threads (itself and helpers);
+    /// an error when the table cannot be allocated or the helpers cannot start.
     pub(crate) fn new(
         pos: Position,
         hash_mb: usize,
         techniques: Techniques,
+        threads: usize,
     ) -> Result<Searcher, TableError> {
         let attacker = pos.side_to_move();
-        let mut s = Searcher {
-            table: Table::new(hash_mb, techniques.hand_superiority)?,
+        let table = Table::new(hash_mb, techniques.hand_superiority, threads > 1)?;
+        let team = if threads > 1 {
+            Some(Team::new(threads - 1).map_err(|e| TableError::Threads {
+                threads,
+                reason: e.to_string(),
+            })?)
+        } else {
+            None
+        };
+        let mut s = Searcher::with_table(Arc::new(table), pos, attacker, techniques, 0);
+        s.team = team;
+        s.set_position(s.pos.clone());
+        Ok(s)
+    }
+
+    /// A searcher on `table` for `pos` with `attacker` checking, number `index` of its
+    /// team (0: the leader, or a searcher alone).
+    pub(super) fn with_table(
+        table: Arc<Table>,
+        pos: Position,
+        attacker: Color,
+        techniques: Techniques,
+        index: usize,
+    ) -> Searcher {
+        Searcher {
+            table,
+            tally: Tally::default(),
             pos,
             attacker,
             universe: 0,
@@ -87,9 +133,17 @@ impl Searcher {
             stopped_by: None,
             techniques,
             useless_rule: true,
-        };
-        s.set_position(s.pos.clone());
-        Ok(s)
+            epsilon: techniques.epsilon_percent + 20 * index as u32,
+            team: None,
+            crew: None,
+            index,
+            root: None,
+            root_ancestors: Vec::new(),
+            search_start: 0,
+            engaged: false,
+            cancelled: false,
+            helper_nodes: 0,
+        }
     }
 
     /// Starts a new piece of work within `limits`: the node count from zero, no limit met.
@@ -97,6 +151,7 @@ impl Searcher {
     pub(crate) fn begin(&mut self, limits: Limits) {
         self.limits = limits;
         self.nodes = 0;
+        self.helper_nodes = 0;
         self.aborted = false;
         self.stopped_by = None;
     }
@@ -119,7 +174,13 @@ impl Searcher {
 
     /// Forgets everything the table holds.
     pub(crate) fn clear_table(&mut self) {
-        self.table.clear();
+        self.tally = Tally::default();
+        match Arc::get_mut(&mut self.table) {
+            Some(t) => t.clear(),
+            // Helpers let go of the table before a search returns, so this is not expected;
+            // should one still hold it, the table is cleared in place.
+            None => self.table.clear_in_place(),
+        }
     }
 
     /// The node budget in force.
@@ -137,9 +198,14 @@ impl Searcher {
         self.limits.first_search_nodes
     }
 
-    /// Nodes searched since [`Searcher::begin`].
+    /// Nodes searched since [`Searcher::begin`] (the helpers' included).
     pub(crate) fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Nodes the helper threads searched since [`Searcher::begin`].
+    pub(crate) fn helper_nodes(&self) -> u64 {
+        self.helper_nodes
     }
 
     /// Whether a limit stopped the last search.
@@ -196,44 +262,6 @@ impl Searcher {
         board_key ^ self.universe
     }
 
-    /// Stops the search for `reason` (the first reason met is kept).
-    fn stop_for(&mut self, reason: StopReason) {
-        self.aborted = true;
-        if self.stopped_by.is_none() {
-            self.stopped_by = Some(reason);
-        }
-    }
-
-    #[inline]
-    fn check_limits(&mut self) -> bool {
-        if self.aborted {
-            return true;
-        }
-        if let Some(n) = self.limits.nodes
-            && self.nodes >= n
-        {
-            self.stop_for(StopReason::Nodes);
-        }
-        if self.nodes & 1023 == 0 {
-            if let Some(p) = &self.limits.progress {
-                p.nodes.store(self.nodes, Ordering::Relaxed);
-                p.hashfull
-                    .store(self.table.permille_full(), Ordering::Relaxed);
-            }
-            if let Some(d) = self.limits.deadline
-                && Instant::now() >= d
-            {
-                self.stop_for(StopReason::Time);
-            }
-            if let Some(s) = &self.limits.stop
-                && s.load(Ordering::Relaxed)
-            {
-                self.stop_for(StopReason::Stop);
-            }
-        }
-        self.aborted
-    }
-
     /// Searches the current position (an OR or AND node for the attacker) for a mate within
     /// `depth` plies ([`Depth::UNLIMITED`] for any length). `ancestors` are the full keys of
     /// the positions before it on the line (they count as repetitions). Returns the root
@@ -256,7 +284,16 @@ impl Searcher {
             return v;
         }
         self.table.new_search();
-        let v = self.mid(INF, INF, depth, 0, path_key);
+        if self.team.is_some() {
+            self.root = Some((self.pos.clone(), depth));
+            self.root_ancestors.clear();
+            self.root_ancestors.extend_from_slice(ancestors);
+            self.search_start = self.nodes;
+        }
+        let mut v = self.mid(INF, INF, depth, 0, path_key);
+        if self.engaged {
+            v = self.disengage(v);
+        }
         self.path.clear();
         v
     }
@@ -304,7 +341,7 @@ impl Searcher {
         if state == State::RepDisproven {
             e.set_path(path_key);
         }
-        self.table.store(e);
+        self.table.store(e, &mut self.tally);
     }
 
     /// The MID procedure: searches the current position until its proof number reaches
@@ -366,9 +403,9 @@ impl Searcher {
                 self.store(&v, depth, path_key, self.nodes - start_nodes + 1);
                 return v;
             }
-            let (best, second) = select(&self.levels[level].children, or_node);
+            let (best, second) = select(&self.levels[level].children, or_node, self.index % 2 == 1);
             let c = self.levels[level].children[best];
-            let eps = self.techniques.epsilon_percent;
+            let eps = self.epsilon;
             // Every child threshold exceeds the child's current value, so each descent makes
             // progress; with values saturated at MAX_UNSOLVED it becomes INF ("until solved").
             let (cth_pn, cth_dn) = if or_node {
@@ -416,143 +453,11 @@ impl Searcher {
             if !or_node {
                 self.advance_delayed(level, best, depth, path_key);
             }
-        }
-    }
-
-    /// Expands an OR node: its checks, each looked up or estimated, with the 1-ply mate
-    /// check. Returns a value when the node is solved at once, and whether a repetition was
-    /// met (for TCA).
-    fn expand_or(&mut self, level: usize, depth: Depth, path_key: u64) -> (Option<Val>, bool) {
-        let hand = self.pos.hand(self.attacker);
-        if depth == Depth::ZERO {
-            return (Some(Val::disproven(Depth::ZERO, full_hand(), false)), false);
-        }
-        let mut moves = MoveList::new();
-        generate_checks(&self.pos, &mut moves);
-        if moves.is_empty() {
-            let d = if self.techniques.proof_pieces {
-                disproof_terminal(&self.pos).max(hand)
-            } else {
-                hand
-            };
-            return (Some(Val::disproven(Depth::UNLIMITED, d, false)), false);
-        }
-        let cdepth = depth.child();
-        let mut inc = false;
-        let mut children = std::mem::take(&mut self.levels[level].children);
-        children.clear();
-        for &m in moves.iter() {
-            self.table
-                .prefetch(self.tt_key(self.pos.board_key_after(m)));
-        }
-        for &m in moves.iter() {
-            let child_key = self.pos.key_after(m);
-            if self.path.contains(child_key) {
-                inc = true;
-                children.push(Child::new(m, Val::disproven(Depth::UNLIMITED, hand, true)));
-                continue;
-            }
-            let chand = self.pos.hand_after(m);
-            let board = self.tt_key(self.pos.board_key_after(m));
-            let cpath = child_path_key(path_key, child_key);
-            let found = self.table.lookup(board, chand, cdepth, cpath);
-            let val = match Val::from_found(found, chand) {
-                Some(v) => v,
-                None => self.estimate_and_child(m, cdepth),
-            };
-            inc |= val.rep;
-            let mate_in_one = val.is_proven() && val.len == Depth::ZERO;
-            children.push(Child::new(m, val));
-            if mate_in_one {
-                break;
+            if self.table.is_shared()
+                && let Some(v) = self.solved_elsewhere(depth, path_key)
+            {
+                return v;
             }
         }
-        self.levels[level].children = children;
-        (None, inc)
-    }
-
-    /// Expands an AND node: every evasion (drops on one square delayed behind the weakest
-    /// piece), Q′ for useless-interposition candidates in depth-limited searches.
-    fn expand_and(&mut self, level: usize, depth: Depth, path_key: u64) -> (Option<Val>, bool) {
-        let hand = self.pos.hand(self.attacker);
-        let mut moves = MoveList::new();
-        generate_evasions(&self.pos, &mut moves);
-        if moves.is_empty() {
-            let p = if self.techniques.proof_pieces {
-                proof_terminal(&self.pos).min(hand)
-            } else {
-                hand
-            };
-            return (Some(Val::proven(Depth::ZERO, p)), false);
-        }
-        // The ranging checker interpositions are made against.
-        let (block, checker) = match interposition(&self.pos) {
-            Some((b, c)) => (b, Some(c)),
-            None => (Bitboard::EMPTY, None),
-        };
-        let useless_rule = self.useless_rule && !depth.is_unlimited() && block.any();
-        if depth < Depth::plies(2) && !(useless_rule && moves.iter().any(|m| block.has(m.to()))) {
-            // No ply left for the attacker, and no interposition that might be useless.
-            return (Some(Val::disproven(depth, hand, false)), false);
-        }
-        let mut children = std::mem::take(&mut self.levels[level].children);
-        children.clear();
-        let mut inc = false;
-        let mut refuted = None;
-        let mut seen_drop_squares = Bitboard::EMPTY;
-        for &m in moves.iter() {
-            if !(m.is_drop() && seen_drop_squares.has(m.to())) {
-                self.table
-                    .prefetch(self.tt_key(self.pos.board_key_after(m)));
-            }
-            if m.is_drop() {
-                seen_drop_squares |= Bitboard::from_square(m.to());
-            }
-        }
-        seen_drop_squares = Bitboard::EMPTY;
-        for &m in moves.iter() {
-            if m.is_drop() && self.techniques.delayed_interpositions {
-                let to = m.to();
-                if seen_drop_squares.has(to) {
-                    // A later, stronger piece on a square already listed: delay it.
-                    if let Some(c) = children
-                        .iter_mut()
-                        .find(|c| c.mv.is_drop() && c.mv.to() == to)
-                    {
-                        c.rest |= 1 << m.drop_kind().index();
-                    }
-                    continue;
-                }
-                seen_drop_squares |= Bitboard::from_square(to);
-            }
-            let val = self.evaluate_or_child(m, depth, path_key);
-            inc |= val.rep;
-            let mut child = Child::new(m, val);
-            if useless_rule && block.has(m.to()) {
-                let c = checker.expect("checker");
-                if let Some(q) = useless_reply_position(&self.pos, m, c) {
-                    child.has_q = true;
-                    child.q = self.q_value(&q, depth, path_key);
-                }
-            }
-            children.push(child);
-        }
-        let n = children.len();
-        self.levels[level].children = children;
-        self.levels[level].checker = checker;
-        // Delayed pieces behind an interposition already known to be mated come forward now.
-        for i in 0..n {
-            self.advance_delayed(level, i, depth, path_key);
-            let c = &self.levels[level].children[i];
-            inc |= c.val.rep;
-            if c.and_pn_dn().1 == 0 && refuted.is_none() {
-                refuted = Some(i);
-            }
-        }
-        if refuted.is_some() {
-            let v = self.finalize(level, false);
-            return (Some(v), inc);
-        }
-        (None, inc)
     }
 }

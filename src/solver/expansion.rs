@@ -1,14 +1,19 @@
-//! The children of an expanded node and what is computed from them: each child's value
+//! The children of an expanded node and what is computed from them: the expansion of OR
+//! nodes (checks) and AND nodes (evasions, drops on one square delayed), each child's value
 //! (and, for an interposition the useless-interposition rule may set aside, the value of its
 //! Q′), the node's proof and disproof numbers, the child to search next, delayed
 //! interpositions coming forward, and the value of a solved node.
 
 use super::dfpn::Searcher;
 use super::hands::{
-    disproof_and_adjust, disproof_or_adjust, full_hand, hand_before, proof_and_adjust,
+    disproof_and_adjust, disproof_or_adjust, disproof_terminal, full_hand, hand_before,
+    proof_and_adjust, proof_terminal,
 };
+use super::path::child_path_key;
+use super::useless::useless_reply_position;
 use super::value::{Depth, INF, Val, settle, sum_unsolved};
-use crate::rules::{Hand, Move, PieceKind, Square};
+use crate::rules::movegen::{generate_checks, generate_evasions, interposition};
+use crate::rules::{Bitboard, Hand, Move, MoveList, PieceKind, Square};
 
 /// One child of a node in the search.
 #[derive(Copy, Clone, Debug)]
@@ -123,15 +128,15 @@ pub(crate) fn node_pn_dn(children: &[Child], or_node: bool) -> (u32, u32) {
 }
 
 /// The child to search (smallest pn at OR nodes, smallest dn at AND nodes; the first on
-/// ties) and the second-smallest value.
+/// ties, or the last with `last_on_ties`) and the second-smallest value.
 #[inline]
-pub(crate) fn select(children: &[Child], or_node: bool) -> (usize, u32) {
+pub(crate) fn select(children: &[Child], or_node: bool, last_on_ties: bool) -> (usize, u32) {
     let mut best = usize::MAX;
     let mut best_v = u32::MAX;
     let mut second = INF;
     for (i, c) in children.iter().enumerate() {
         let v = if or_node { c.val.pn } else { c.and_pn_dn().1 };
-        if v < best_v {
+        if v < best_v || (last_on_ties && v == best_v) {
             second = best_v.min(second);
             best_v = v;
             best = i;
@@ -244,6 +249,155 @@ impl Searcher {
     }
 }
 
+impl Searcher {
+    /// Expands an OR node: its checks, each looked up or estimated, with the 1-ply mate
+    /// check. Returns a value when the node is solved at once, and whether a repetition was
+    /// met (for TCA).
+    pub(super) fn expand_or(
+        &mut self,
+        level: usize,
+        depth: Depth,
+        path_key: u64,
+    ) -> (Option<Val>, bool) {
+        let hand = self.pos.hand(self.attacker);
+        if depth == Depth::ZERO {
+            return (Some(Val::disproven(Depth::ZERO, full_hand(), false)), false);
+        }
+        let mut moves = MoveList::new();
+        generate_checks(&self.pos, &mut moves);
+        if moves.is_empty() {
+            let d = if self.techniques.proof_pieces {
+                disproof_terminal(&self.pos).max(hand)
+            } else {
+                hand
+            };
+            return (Some(Val::disproven(Depth::UNLIMITED, d, false)), false);
+        }
+        let cdepth = depth.child();
+        let mut inc = false;
+        let mut children = std::mem::take(&mut self.levels[level].children);
+        children.clear();
+        for &m in moves.iter() {
+            self.table
+                .prefetch(self.tt_key(self.pos.board_key_after(m)));
+        }
+        for &m in moves.iter() {
+            let child_key = self.pos.key_after(m);
+            if self.path.contains(child_key) {
+                inc = true;
+                children.push(Child::new(m, Val::disproven(Depth::UNLIMITED, hand, true)));
+                continue;
+            }
+            let chand = self.pos.hand_after(m);
+            let board = self.tt_key(self.pos.board_key_after(m));
+            let cpath = child_path_key(path_key, child_key);
+            let found = self.table.lookup(board, chand, cdepth, cpath);
+            let val = match Val::from_found(found, chand) {
+                Some(v) => v,
+                None => self.estimate_and_child(m, cdepth),
+            };
+            inc |= val.rep;
+            let mate_in_one = val.is_proven() && val.len == Depth::ZERO;
+            children.push(Child::new(m, val));
+            if mate_in_one {
+                break;
+            }
+        }
+        self.levels[level].children = children;
+        (None, inc)
+    }
+
+    /// Expands an AND node: every evasion (drops on one square delayed behind the weakest
+    /// piece), Q′ for useless-interposition candidates in depth-limited searches.
+    pub(super) fn expand_and(
+        &mut self,
+        level: usize,
+        depth: Depth,
+        path_key: u64,
+    ) -> (Option<Val>, bool) {
+        let hand = self.pos.hand(self.attacker);
+        let mut moves = MoveList::new();
+        generate_evasions(&self.pos, &mut moves);
+        if moves.is_empty() {
+            let p = if self.techniques.proof_pieces {
+                proof_terminal(&self.pos).min(hand)
+            } else {
+                hand
+            };
+            return (Some(Val::proven(Depth::ZERO, p)), false);
+        }
+        // The ranging checker interpositions are made against.
+        let (block, checker) = match interposition(&self.pos) {
+            Some((b, c)) => (b, Some(c)),
+            None => (Bitboard::EMPTY, None),
+        };
+        let useless_rule = self.useless_rule && !depth.is_unlimited() && block.any();
+        if depth < Depth::plies(2) && !(useless_rule && moves.iter().any(|m| block.has(m.to()))) {
+            // No ply left for the attacker, and no interposition that might be useless.
+            return (Some(Val::disproven(depth, hand, false)), false);
+        }
+        let mut children = std::mem::take(&mut self.levels[level].children);
+        children.clear();
+        let mut inc = false;
+        let mut refuted = None;
+        let mut seen_drop_squares = Bitboard::EMPTY;
+        for &m in moves.iter() {
+            if !(m.is_drop() && seen_drop_squares.has(m.to())) {
+                self.table
+                    .prefetch(self.tt_key(self.pos.board_key_after(m)));
+            }
+            if m.is_drop() {
+                seen_drop_squares |= Bitboard::from_square(m.to());
+            }
+        }
+        seen_drop_squares = Bitboard::EMPTY;
+        for &m in moves.iter() {
+            if m.is_drop() && self.techniques.delayed_interpositions {
+                let to = m.to();
+                if seen_drop_squares.has(to) {
+                    // A later, stronger piece on a square already listed: delay it.
+                    if let Some(c) = children
+                        .iter_mut()
+                        .find(|c| c.mv.is_drop() && c.mv.to() == to)
+                    {
+                        c.rest |= 1 << m.drop_kind().index();
+                    }
+                    continue;
+                }
+                seen_drop_squares |= Bitboard::from_square(to);
+            }
+            let val = self.evaluate_or_child(m, depth, path_key);
+            inc |= val.rep;
+            let mut child = Child::new(m, val);
+            if useless_rule && block.has(m.to()) {
+                let c = checker.expect("checker");
+                if let Some(q) = useless_reply_position(&self.pos, m, c) {
+                    child.has_q = true;
+                    child.q = self.q_value(&q, depth, path_key);
+                }
+            }
+            children.push(child);
+        }
+        let n = children.len();
+        self.levels[level].children = children;
+        self.levels[level].checker = checker;
+        // Delayed pieces behind an interposition already known to be mated come forward now.
+        for i in 0..n {
+            self.advance_delayed(level, i, depth, path_key);
+            let c = &self.levels[level].children[i];
+            inc |= c.val.rep;
+            if c.and_pn_dn().1 == 0 && refuted.is_none() {
+                refuted = Some(i);
+            }
+        }
+        if refuted.is_some() {
+            let v = self.finalize(level, false);
+            return (Some(v), inc);
+        }
+        (None, inc)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,8 +454,8 @@ mod tests {
         // OR: pn the minimum, dn the sum; AND: pn the sum, dn the minimum.
         assert_eq!(node_pn_dn(&kids, true), (1, 9));
         assert_eq!(node_pn_dn(&kids, false), (8, 1));
-        assert_eq!(select(&kids, true), (1, 3));
-        assert_eq!(select(&kids, false), (2, 2));
+        assert_eq!(select(&kids, true, false), (1, 3));
+        assert_eq!(select(&kids, false, false), (2, 2));
         // A proven child proves an OR node; a disproven one disproves an AND node.
         let mut solved = kids;
         solved[0].val = Val::proven(Depth::plies(1), Hand::EMPTY);
@@ -310,6 +464,7 @@ mod tests {
         assert_eq!(node_pn_dn(&solved, false), (INF, 0));
         // First on ties.
         let tie = [kids[1], kids[1]];
-        assert_eq!(select(&tie, true), (0, 1));
+        assert_eq!(select(&tie, true, false), (0, 1));
+        assert_eq!(select(&tie, true, true), (1, 1));
     }
 }

@@ -1,9 +1,13 @@
 //! What a search may use and when it must stop: the [`Techniques`] in use (each switchable
 //! to measure what it buys), the [`Limits`] of a search, the [`StopReason`] a stopped search
-//! names, and the [`Progress`] counters it publishes for another thread.
+//! names, the [`Progress`] counters it publishes for another thread, and the searcher's
+//! checks of all these as it goes (with its team's: calling the helpers in, stopping when
+//! one of them has the answer).
 
+use super::dfpn::Searcher;
+use super::parallel::ENGAGE_NODES;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Recursion limit of one search (plies, Q′ steps included); deeper lines are cut off and
@@ -93,4 +97,78 @@ pub struct Progress {
     pub nodes: std::sync::atomic::AtomicU64,
     /// Table fill, in thousandths.
     pub hashfull: std::sync::atomic::AtomicU32,
+}
+
+impl Searcher {
+    /// Stops the search for `reason` (the first reason met is kept).
+    pub(super) fn stop_for(&mut self, reason: StopReason) {
+        self.aborted = true;
+        if self.stopped_by.is_none() {
+            self.stopped_by = Some(reason);
+        }
+    }
+
+    #[inline]
+    pub(super) fn check_limits(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if let Some(n) = self.limits.nodes
+            && self.nodes >= n
+        {
+            self.stop_for(StopReason::Nodes);
+        }
+        if self.nodes & 1023 == 0 {
+            self.check_now();
+        }
+        self.aborted
+    }
+
+    /// The checks made every 1024 nodes: the clock, the stop flag, the progress counters,
+    /// and the team (calling it in, or stopping because a helper has the answer).
+    #[cold]
+    fn check_now(&mut self) {
+        if let Some(crew) = &self.crew {
+            // A helper: count the nodes for the leader; stop when the job is over.
+            crew.add_live_nodes(1024);
+            if crew.is_done() {
+                self.aborted = true;
+            }
+        }
+        let helper_nodes = match &self.team {
+            Some(team) if self.engaged => {
+                if team.crew().is_done() {
+                    self.cancelled = true;
+                    self.aborted = true;
+                }
+                team.crew().live_nodes()
+            }
+            Some(_) if self.nodes - self.search_start >= ENGAGE_NODES => {
+                self.engage();
+                0
+            }
+            _ => 0,
+        };
+        if helper_nodes > 0
+            && let Some(n) = self.limits.nodes
+            && self.nodes + helper_nodes >= n
+        {
+            self.stop_for(StopReason::Nodes);
+        }
+        if let Some(p) = &self.limits.progress {
+            p.nodes.store(self.nodes + helper_nodes, Ordering::Relaxed);
+            p.hashfull
+                .store(self.table.permille_full(), Ordering::Relaxed);
+        }
+        if let Some(d) = self.limits.deadline
+            && Instant::now() >= d
+        {
+            self.stop_for(StopReason::Time);
+        }
+        if let Some(s) = &self.limits.stop
+            && s.load(Ordering::Relaxed)
+        {
+            self.stop_for(StopReason::Stop);
+        }
+    }
 }

@@ -15,6 +15,7 @@ mod hands;
 mod length;
 mod limits;
 pub(crate) mod mainline;
+mod parallel;
 mod path;
 mod table;
 mod useless;
@@ -62,6 +63,9 @@ pub struct SolverConfig {
     /// Count every interposition as a defence, useless or not (Fairy-Stockfish's rules and
     /// so pychess-variants'; off by default: docs/RULES.md "Useless interposition").
     pub every_interposition_counts: bool,
+    /// Threads searching each position, on one shared table (1: the calling thread alone).
+    /// The answer is the same whatever the number; only the time and the nodes differ.
+    pub threads: usize,
 }
 
 impl Default for SolverConfig {
@@ -76,6 +80,7 @@ impl Default for SolverConfig {
             stop: None,
             progress: None,
             every_interposition_counts: false,
+            threads: 1,
         }
     }
 }
@@ -125,6 +130,8 @@ pub struct Solution {
     pub nodes: u64,
     /// How the nodes divide among the solve's three phases.
     pub effort: Effort,
+    /// Of the nodes, those searched by helper threads (`SolverConfig::threads` above 1).
+    pub helper_nodes: u64,
     /// Wall time.
     pub time: Duration,
     /// The position searched (defender's hand filled in per the convention).
@@ -201,7 +208,12 @@ impl Solver {
     /// A solver with `config`; its table is reserved now (and touched only as the search
     /// uses it). An error when the table cannot be allocated.
     pub fn new(config: SolverConfig) -> Result<Solver, TableError> {
-        let mut searcher = Searcher::new(Position::startpos(), config.hash_mb, config.techniques)?;
+        let mut searcher = Searcher::new(
+            Position::startpos(),
+            config.hash_mb,
+            config.techniques,
+            config.threads.max(1),
+        )?;
         searcher.set_useless_rule(!config.every_interposition_counts);
         Ok(Solver { searcher, config })
     }
@@ -303,6 +315,7 @@ impl Solver {
             useless: Vec::new(),
             nodes: 0,
             effort: Effort::default(),
+            helper_nodes: 0,
             time: Duration::ZERO,
             position: pos.clone(),
             max_plies,
@@ -336,6 +349,7 @@ impl Solver {
             }
         }
         sol.nodes = s.nodes();
+        sol.helper_nodes = s.helper_nodes();
         sol.effort.main_line = sol.nodes - sol.effort.first - sol.effort.minimality;
         sol.time = start.elapsed();
         sol.stopped_by = s.stopped_by();

@@ -60,6 +60,18 @@ impl Depth {
         self.0
     }
 
+    /// The stored form (the table packs depths into its words).
+    #[inline]
+    pub(crate) const fn raw(self) -> u16 {
+        self.0
+    }
+
+    /// A depth from its stored form.
+    #[inline]
+    pub(crate) const fn from_raw(raw: u16) -> Depth {
+        Depth(raw)
+    }
+
     /// The depth left after one ply (unlimited stays unlimited, zero stays zero).
     #[inline]
     pub fn child(self) -> Depth {

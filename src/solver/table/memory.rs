@@ -4,7 +4,8 @@
 use super::entry::Bucket;
 use std::alloc::Layout;
 
-/// A table that cannot be had.
+/// Why a solver cannot be made: its table cannot be had (or its search threads cannot
+/// start).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
     /// The operating system refused the memory.
@@ -18,6 +19,14 @@ pub enum TableError {
     TooLarge {
         /// The size asked for, in megabytes.
         mb: usize,
+    },
+    /// The helper threads of a parallel search could not be started.
+    #[error("cannot start {threads} search threads: {reason}")]
+    Threads {
+        /// The threads asked for.
+        threads: usize,
+        /// What the operating system said.
+        reason: String,
     },
 }
 
@@ -35,7 +44,7 @@ pub(super) struct Buckets {
 
 // SAFETY: `Buckets` owns its allocation exclusively, like a `Box<[Bucket]>`.
 unsafe impl Send for Buckets {}
-// SAFETY: shared access only reads.
+// SAFETY: shared access goes through the buckets' atomic words only.
 unsafe impl Sync for Buckets {}
 
 impl Buckets {
@@ -64,14 +73,8 @@ impl Buckets {
     #[inline]
     pub(super) fn as_slice(&self) -> &[Bucket] {
         // SAFETY: `start` is aligned, the block holds `len` buckets, and all-zero bytes are a
-        // valid `Bucket` (every field an integer, `State::Empty` = 0).
+        // valid `Bucket` (atomic integers; all zero is an empty entry).
         unsafe { std::slice::from_raw_parts(self.start, self.len) }
-    }
-
-    #[inline]
-    pub(super) fn as_mut_slice(&mut self) -> &mut [Bucket] {
-        // SAFETY: as in `as_slice`, and `&mut self` makes the access exclusive.
-        unsafe { std::slice::from_raw_parts_mut(self.start, self.len) }
     }
 }
 

@@ -35,6 +35,12 @@
 //! - nothing the search depends on for its answer lives only in the table: the nodes of the
 //!   current path keep their children's values on the search's own stack, so an entry lost
 //!   to replacement or collection costs a re-search, never a wrong or different answer.
+//! - threads share one table without locks: every entry is four atomic words, the first
+//!   checking the others, so that a read mixing two writes is a miss ([`entry`]), and a
+//!   write lost to another thread's is an entry lost. A table made for sharing
+//!   ([`Table::new`] with `shared`) is in use whole from the start, so it never grows while
+//!   others read it; each thread counts the slots it fills in its own [`Tally`] and adds them
+//!   to the table's count now and then, and one collection runs at a time.
 
 mod entry;
 mod memory;
@@ -49,6 +55,7 @@ pub use memory::TableError;
 
 use super::value::Depth;
 use crate::rules::Hand;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 
 /// Entries per bucket (a bucket is 128 bytes: two cache lines).
 pub const BUCKET: usize = 4;
@@ -63,27 +70,45 @@ pub const GROW_ON_FULL_BUCKET: f64 = 0.125;
 pub const GC_TRIGGER: f64 = 0.80;
 /// Fill ratio garbage collection brings the table back to.
 pub const GC_TARGET: f64 = 0.50;
+/// Slots a thread of a shared table fills (or frees) before it adds them to the table's
+/// count.
+const SHARED_TALLY: isize = 256;
 
 /// The table.
 pub(crate) struct Table {
     buckets: Buckets,
     /// The buckets in use: `mask + 1` of them, a power of two.
-    mask: usize,
+    mask: AtomicUsize,
     mb: usize,
-    generation: u8,
-    age: u16,
-    used: usize,
+    generation: AtomicU8,
+    age: AtomicU16,
+    /// Occupied slots (of a shared table: as the threads last added their tallies).
+    used: AtomicUsize,
     /// Number of garbage collections run.
-    gc_runs: u64,
+    gc_runs: AtomicU64,
+    /// Set while a collection runs (one at a time).
+    collecting: AtomicBool,
     /// Use hand superiority (a technique that can be switched off to measure it).
     hand_superiority: bool,
+    /// Made for threads to share: whole from the start, never growing.
+    shared: bool,
 }
+
+/// The slots one thread filled (positive) or freed in a table since it last added them to
+/// the table's count.
+#[derive(Default, Debug)]
+pub(crate) struct Tally(isize);
 
 impl Table {
     /// A table of about `mb` megabytes (rounded down to a power of two buckets, at least
     /// 256 buckets, 32 KB), answering by hand superiority when `hand_superiority` (else for
-    /// exact hands only). The memory is not touched here.
-    pub(crate) fn new(mb: usize, hand_superiority: bool) -> Result<Table, TableError> {
+    /// exact hands only), for threads to share when `shared`. The memory is not touched
+    /// here.
+    pub(crate) fn new(
+        mb: usize,
+        hand_superiority: bool,
+        shared: bool,
+    ) -> Result<Table, TableError> {
         let bytes = mb
             .max(1)
             .checked_mul(1024 * 1024)
@@ -97,31 +122,59 @@ impl Table {
         }
         Ok(Table {
             buckets: Buckets::zeroed(n, mb)?,
-            mask: n.min(START_BUCKETS) - 1,
+            mask: AtomicUsize::new(Self::start_buckets(n, shared) - 1),
             mb,
-            generation: 1,
-            age: 0,
-            used: 0,
-            gc_runs: 0,
+            generation: AtomicU8::new(1),
+            age: AtomicU16::new(0),
+            used: AtomicUsize::new(0),
+            gc_runs: AtomicU64::new(0),
+            collecting: AtomicBool::new(false),
             hand_superiority,
+            shared,
         })
+    }
+
+    /// Buckets in use after a clear, of `n`.
+    fn start_buckets(n: usize, shared: bool) -> usize {
+        if shared { n } else { n.min(START_BUCKETS) }
+    }
+
+    /// Whether the table was made for threads to share.
+    pub(crate) fn is_shared(&self) -> bool {
+        self.shared
     }
 
     /// Starts a new search: entries written from now on are of a new age, and garbage
     /// collection ages out those of earlier searches first.
-    pub(crate) fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+    pub(crate) fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Occupied slots.
     #[cfg(test)]
     pub(crate) fn used(&self) -> usize {
-        self.used
+        self.used.load(Ordering::Relaxed)
+    }
+
+    /// Number of garbage collections run.
+    #[cfg(test)]
+    pub(crate) fn gc_runs(&self) -> u64 {
+        self.gc_runs.load(Ordering::Relaxed)
+    }
+
+    #[inline]
+    fn mask(&self) -> usize {
+        self.mask.load(Ordering::Relaxed)
+    }
+
+    #[inline]
+    fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed)
     }
 
     /// Number of entry slots in use now (the table grows to [`Table::capacity`]).
     pub(crate) fn active_capacity(&self) -> usize {
-        (self.mask + 1) * BUCKET
+        (self.mask() + 1) * BUCKET
     }
 
     /// Number of entry slots.
@@ -131,41 +184,66 @@ impl Table {
 
     /// Occupied slots in thousandths (USI `hashfull`).
     pub(crate) fn permille_full(&self) -> u32 {
-        (self.used as u64 * 1000 / self.capacity() as u64) as u32
+        (self.used.load(Ordering::Relaxed) as u64 * 1000 / self.capacity() as u64).min(1000) as u32
     }
 
     /// Forgets everything, in O(1): the entries of the old generation count as empty from
     /// now on. Every 255 calls the memory is handed back and asked for anew (zeroed pages
     /// again, not written); should that fail, it is zeroed in place.
     pub(crate) fn clear(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
+        let g = self.generation.get_mut();
+        *g = g.wrapping_add(1);
+        if *g == 0 {
             let len = self.buckets.len;
             match Buckets::zeroed(len, self.mb) {
                 Ok(b) => self.buckets = b,
-                Err(_) => self.buckets.as_mut_slice().fill(Bucket::default()),
+                Err(_) => {
+                    for b in self.buckets.as_slice() {
+                        for i in 0..BUCKET {
+                            b.clear(i);
+                        }
+                    }
+                }
             }
-            self.generation = 1;
+            *self.generation.get_mut() = 1;
         }
-        self.used = 0;
-        self.mask = self.buckets.len.min(START_BUCKETS) - 1;
+        *self.used.get_mut() = 0;
+        *self.mask.get_mut() = Self::start_buckets(self.buckets.len, self.shared) - 1;
+    }
+
+    /// Forgets everything while other threads may still hold the table: the next generation,
+    /// and at its wrap every entry zeroed in place.
+    pub(crate) fn clear_in_place(&self) {
+        let g = self
+            .generation
+            .fetch_add(1, Ordering::Relaxed)
+            .wrapping_add(1);
+        if g == 0 {
+            for b in self.buckets.as_slice() {
+                for i in 0..BUCKET {
+                    b.clear(i);
+                }
+            }
+            self.generation.store(1, Ordering::Relaxed);
+        }
+        self.used.store(0, Ordering::Relaxed);
     }
 
     #[inline]
-    fn live(&self, e: &Entry) -> bool {
-        e.state != State::Empty && e.generation == self.generation
+    fn live(&self, e: &Entry, generation: u8) -> bool {
+        e.state != State::Empty && e.generation == generation
     }
 
     #[inline]
-    fn bucket_of(&self, board: u64) -> usize {
-        bucket_index(board, self.mask)
+    fn bucket_of(&self, board: u64) -> &Bucket {
+        &self.buckets.as_slice()[bucket_index(board, self.mask())]
     }
 
     /// Asks the processor to start loading the bucket of `board` (a lookup soon follows; the
     /// expansion of a node prefetches all its children's buckets first).
     #[inline]
     pub(crate) fn prefetch(&self, board: u64) {
-        let p = &self.buckets.as_slice()[self.bucket_of(board)] as *const Bucket as *const i8;
+        let p = self.bucket_of(board) as *const Bucket as *const i8;
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch is only a hint; `p` points into the live bucket array.
         unsafe {
@@ -181,12 +259,13 @@ impl Table {
     /// `depth` plies, from a path with key `path`.
     #[inline]
     pub(crate) fn lookup(&self, board: u64, hand: Hand, depth: Depth, path: u64) -> Found {
-        let bucket = &self.buckets.as_slice()[self.bucket_of(board)].0;
+        let bucket = self.bucket_of(board);
+        let generation = self.generation();
         let mut unknown = Found::None;
-        for e in bucket {
-            if e.board != board || !self.live(e) {
+        for i in 0..BUCKET {
+            let Some(e) = bucket.get_live(i, board, generation) else {
                 continue;
-            }
+            };
             match e.state {
                 State::Proven if e.len <= depth => {
                     let ok = if self.hand_superiority {
@@ -241,21 +320,25 @@ impl Table {
 
     /// Stores an entry for `entry.board` / `entry.hand`: replaces the unknown entry of the
     /// same position, drops entries a new proof or disproof makes redundant, otherwise takes
-    /// a free slot of the window or the one with the least effort.
-    pub(crate) fn store(&mut self, mut entry: Entry) {
-        entry.generation = self.generation;
-        entry.age = self.age;
-        let b = self.bucket_of(entry.board);
-        let age = self.age;
-        let can_grow = self.mask < self.buckets.len - 1
-            && self.used as f64 > GROW_ON_FULL_BUCKET * self.active_capacity() as f64;
-        let buckets = self.buckets.as_mut_slice();
+    /// a free slot of the window or the one with the least effort. The slots filled or
+    /// freed are counted in `tally` (the storing thread's).
+    pub(crate) fn store(&self, mut entry: Entry, tally: &mut Tally) {
+        let generation = self.generation();
+        let age = self.age.load(Ordering::Relaxed);
+        entry.generation = generation;
+        entry.age = age;
+        let mask = self.mask();
+        let bucket = &self.buckets.as_slice()[bucket_index(entry.board, mask)];
+        let used = self.used.load(Ordering::Relaxed) as isize + tally.0;
+        let can_grow = !self.shared
+            && mask < self.buckets.len - 1
+            && used as f64 > GROW_ON_FULL_BUCKET * ((mask + 1) * BUCKET) as f64;
         let mut free: Option<usize> = None;
         let mut victim = 0;
         let mut victim_amount = u32::MAX;
         for i in 0..BUCKET {
-            let e = buckets[b].0[i];
-            if e.state == State::Empty || e.generation != entry.generation {
+            let e = bucket.get(i);
+            if !self.live(&e, generation) {
                 if free.is_none() {
                     free = Some(i);
                 }
@@ -288,8 +371,8 @@ impl Table {
                     _ => false,
                 };
                 if redundant {
-                    buckets[b].0[i].state = State::Empty;
-                    self.used -= 1;
+                    bucket.clear(i);
+                    tally.0 -= 1;
                     if free.is_none() {
                         free = Some(i);
                     }
@@ -314,23 +397,54 @@ impl Table {
         }
         let i = match free {
             Some(i) => {
-                self.used += 1;
+                tally.0 += 1;
                 i
             }
             None if can_grow => {
                 // No entry is given up while memory is left unused: grow, then store.
+                self.add_tally(tally);
                 self.grow();
-                return self.store(entry);
+                return self.store(entry, tally);
             }
             None => victim,
         };
-        buckets[b].0[i] = entry;
-        if self.mask < self.buckets.len - 1 {
-            if self.used as f64 > GROW_TRIGGER * self.active_capacity() as f64 {
+        bucket.set(i, &entry);
+        if !self.shared || tally.0.abs() >= SHARED_TALLY {
+            self.add_tally(tally);
+            self.upkeep();
+        }
+    }
+
+    /// Adds a thread's tally to the table's count.
+    fn add_tally(&self, tally: &mut Tally) {
+        if tally.0 > 0 {
+            self.used.fetch_add(tally.0 as usize, Ordering::Relaxed);
+        } else if tally.0 < 0 {
+            let n = tally.0.unsigned_abs();
+            let _ = self
+                .used
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |u| {
+                    Some(u.saturating_sub(n))
+                });
+        }
+        tally.0 = 0;
+    }
+
+    /// Grows the part in use or collects garbage when the count says so.
+    fn upkeep(&self) {
+        let used = self.used.load(Ordering::Relaxed) as f64;
+        if !self.shared && self.mask() < self.buckets.len - 1 {
+            if used > GROW_TRIGGER * self.active_capacity() as f64 {
                 self.grow();
             }
-        } else if self.used as f64 > GC_TRIGGER * self.capacity() as f64 {
+        } else if used > GC_TRIGGER * self.capacity() as f64
+            && self
+                .collecting
+                .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+                .is_ok()
+        {
             self.collect_garbage();
+            self.collecting.store(false, Ordering::Release);
         }
     }
 }

@@ -5,6 +5,13 @@ use super::*;
 use crate::rules::PieceKind;
 use crate::solver::value::INF;
 
+impl Table {
+    /// Stores `e` as a thread alone would (its tally added at once).
+    fn put(&self, e: Entry) {
+        self.store(e, &mut Tally::default());
+    }
+}
+
 fn entry(board: u64, hand: Hand, state: State, len: Depth) -> Entry {
     Entry {
         board,
@@ -20,10 +27,10 @@ fn entry(board: u64, hand: Hand, state: State, len: Depth) -> Entry {
 
 #[test]
 fn hand_superiority() {
-    let mut t = Table::new(1, true).unwrap();
+    let t = Table::new(1, true, false).unwrap();
     let one = Hand::EMPTY.with(PieceKind::Crane);
     let two = one.with(PieceKind::Swallow);
-    t.store(entry(42, one, State::Proven, Depth::plies(5)));
+    t.put(entry(42, one, State::Proven, Depth::plies(5)));
     // A larger attacker hand is mated too, at the same or greater depth.
     assert!(matches!(
         t.lookup(42, two, Depth::plies(5), 0),
@@ -34,7 +41,7 @@ fn hand_superiority() {
         t.lookup(42, Hand::EMPTY, Depth::plies(9), 0),
         Found::None
     ));
-    t.store(entry(43, one, State::Disproven, Depth::plies(7)));
+    t.put(entry(43, one, State::Disproven, Depth::plies(7)));
     assert!(matches!(
         t.lookup(43, Hand::EMPTY, Depth::plies(7), 0),
         Found::Disproven { .. }
@@ -45,25 +52,25 @@ fn hand_superiority() {
 
 #[test]
 fn without_hand_superiority_only_the_exact_hand_answers() {
-    let mut t = Table::new(1, false).unwrap();
+    let t = Table::new(1, false, false).unwrap();
     let one = Hand::EMPTY.with(PieceKind::Crane);
     let two = one.with(PieceKind::Swallow);
-    t.store(entry(42, one, State::Proven, Depth::plies(5)));
+    t.put(entry(42, one, State::Proven, Depth::plies(5)));
     assert!(matches!(
         t.lookup(42, one, Depth::plies(5), 0),
         Found::Proven { .. }
     ));
     assert_eq!(t.lookup(42, two, Depth::plies(5), 0), Found::None);
-    t.store(entry(43, two, State::Disproven, Depth::plies(5)));
+    t.put(entry(43, two, State::Disproven, Depth::plies(5)));
     assert_eq!(t.lookup(43, one, Depth::plies(5), 0), Found::None);
 }
 
 #[test]
 fn repetition_disproof_is_path_bound() {
-    let mut t = Table::new(1, true).unwrap();
+    let t = Table::new(1, true, false).unwrap();
     let mut e = entry(7, Hand::EMPTY, State::RepDisproven, Depth::UNLIMITED);
     e.set_path(99);
-    t.store(e);
+    t.put(e);
     assert!(matches!(
         t.lookup(7, Hand::EMPTY, Depth::plies(3), 99),
         Found::Disproven { rep: true, .. }
@@ -72,7 +79,7 @@ fn repetition_disproof_is_path_bound() {
     // A repetition disproof found with a length limit says nothing beyond it.
     let mut e = entry(8, Hand::EMPTY, State::RepDisproven, Depth::plies(6));
     e.set_path(99);
-    t.store(e);
+    t.put(e);
     assert!(matches!(
         t.lookup(8, Hand::EMPTY, Depth::plies(6), 99),
         Found::Disproven { .. }
@@ -82,7 +89,7 @@ fn repetition_disproof_is_path_bound() {
 
 #[test]
 fn garbage_collection_keeps_the_table_bounded() {
-    let mut t = Table::new(1, true).unwrap();
+    let t = Table::new(1, true, false).unwrap();
     let cap = t.capacity();
     for i in 0..(cap as u64 * 3) {
         let mut e = entry(
@@ -92,9 +99,9 @@ fn garbage_collection_keeps_the_table_bounded() {
             Depth::plies(1),
         );
         e.amount = (i % 100) as u32 + 1;
-        t.store(e);
+        t.put(e);
     }
-    assert!(t.gc_runs > 0);
+    assert!(t.gc_runs() > 0);
     assert!(t.permille_full() <= (GC_TRIGGER * 1000.0) as u32 + 1);
 }
 
@@ -107,14 +114,14 @@ fn hand(counts: &[(PieceKind, u32)]) -> Hand {
 }
 
 /// Fills the table's bucket of key `board` (entries differing in their hands).
-fn fill_bucket(t: &mut Table, board: u64, amount: u32) -> Vec<Hand> {
+fn fill_bucket(t: &Table, board: u64, amount: u32) -> Vec<Hand> {
     let hands: Vec<Hand> = (0..BUCKET as u32)
         .map(|i| hand(&[(PieceKind::Swallow, i + 1)]))
         .collect();
     for &h in &hands {
         let mut e = entry(board, h, State::Unknown, Depth::plies(3));
         e.amount = amount;
-        t.store(e);
+        t.put(e);
     }
     hands
 }
@@ -128,11 +135,11 @@ fn unknown_at(t: &Table, board: u64, h: Hand) -> bool {
 
 #[test]
 fn clear_forgets_everything_in_every_generation() {
-    let mut t = Table::new(1, true).unwrap();
+    let mut t = Table::new(1, true, false).unwrap();
     // Past the 8-bit generation's wrap, where the memory is asked for anew.
     for round in 0..600u64 {
         let board = 1000 + round;
-        t.store(entry(board, Hand::EMPTY, State::Proven, Depth::plies(3)));
+        t.put(entry(board, Hand::EMPTY, State::Proven, Depth::plies(3)));
         assert!(matches!(
             t.lookup(board, Hand::EMPTY, Depth::plies(3), 0),
             Found::Proven { .. }
@@ -154,9 +161,9 @@ fn clear_forgets_everything_in_every_generation() {
 
 #[test]
 fn replacement_takes_entries_of_earlier_searches_first() {
-    let mut t = Table::new(1, true).unwrap();
+    let t = Table::new(1, true, false).unwrap();
     t.new_search();
-    let old = fill_bucket(&mut t, 77, 1_000_000);
+    let old = fill_bucket(&t, 77, 1_000_000);
     t.new_search();
     // A full bucket of expensive entries of the previous search, then cheap ones of
     // this search: each new one replaces an old one, never one of its own search.
@@ -164,7 +171,7 @@ fn replacement_takes_entries_of_earlier_searches_first() {
         let h = hand(&[(PieceKind::Crane, 1), (PieceKind::Pheasant, i)]);
         let mut e = entry(77, h, State::Unknown, Depth::plies(3));
         e.amount = 1;
-        t.store(e);
+        t.put(e);
         assert!(unknown_at(&t, 77, h));
     }
     assert!(old.iter().all(|&h| !unknown_at(&t, 77, h)));
@@ -172,7 +179,7 @@ fn replacement_takes_entries_of_earlier_searches_first() {
     let h = hand(&[(PieceKind::LeftQuail, 1)]);
     let mut e = entry(77, h, State::Unknown, Depth::plies(3));
     e.amount = 5;
-    t.store(e);
+    t.put(e);
     assert!(unknown_at(&t, 77, h));
     assert_eq!(
         (0..BUCKET as u32)
@@ -188,7 +195,7 @@ fn replacement_takes_entries_of_earlier_searches_first() {
 
 #[test]
 fn garbage_collection_ages_out_earlier_searches_first() {
-    let mut t = Table::new(1, true).unwrap();
+    let t = Table::new(1, true, false).unwrap();
     let cap = t.capacity() as u64;
     // An earlier search fills 60 % of the table with expensive entries.
     t.new_search();
@@ -197,17 +204,17 @@ fn garbage_collection_ages_out_earlier_searches_first() {
     for i in 0..old_n {
         let mut e = entry(key(i), Hand::EMPTY, State::Proven, Depth::plies(5));
         e.amount = 1 << 20;
-        t.store(e);
+        t.put(e);
     }
     let old_kept = t.used() as u64;
     assert!(old_kept > old_n * 9 / 10, "old entries stored: {old_kept}");
     // The current search stores cheap entries until collection runs.
     t.new_search();
-    let runs = t.gc_runs;
+    let runs = t.gc_runs();
     let alive = |t: &Table, n: u64| (0..n).filter(|&j| unknown_at2(t, key(1 << 40 | j))).count();
     let mut i = 0;
     let mut before = 0;
-    while t.gc_runs == runs {
+    while t.gc_runs() == runs {
         if t.used() as f64 >= GC_TRIGGER * cap as f64 - 1.0 {
             before = alive(&t, i);
         }
@@ -218,7 +225,7 @@ fn garbage_collection_ages_out_earlier_searches_first() {
             Depth::plies(5),
         );
         e.amount = 1;
-        t.store(e);
+        t.put(e);
         i += 1;
     }
     // The collection took old entries only, although each is worth far more effort:
@@ -238,11 +245,11 @@ fn unknown_at2(t: &Table, board: u64) -> bool {
 #[test]
 fn impossible_sizes_are_errors() {
     assert!(matches!(
-        Table::new(usize::MAX, true),
+        Table::new(usize::MAX, true, false),
         Err(TableError::TooLarge { .. })
     ));
     // 2^46 bytes: addressable, but more than any machine this runs on can give.
-    assert!(Table::new(1 << 26, true).is_err());
+    assert!(Table::new(1 << 26, true, false).is_err());
 }
 
 #[cfg(target_os = "linux")]
@@ -254,14 +261,14 @@ fn memory_is_touched_only_where_used() {
         pages * 4
     }
     let before = resident_kb();
-    let mut t = Table::new(1024, true).unwrap();
-    t.store(entry(5, Hand::EMPTY, State::Proven, Depth::plies(1)));
+    let mut t = Table::new(1024, true, false).unwrap();
+    t.put(entry(5, Hand::EMPTY, State::Proven, Depth::plies(1)));
     t.clear();
     // A small search: 20,000 entries. Spread over the whole gigabyte they would touch
     // some 20,000 pages (80 MB); the table grows from a small part instead.
     let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     for i in 0..20_000 {
-        t.store(entry(key(i), Hand::EMPTY, State::Proven, Depth::plies(1)));
+        t.put(entry(key(i), Hand::EMPTY, State::Proven, Depth::plies(1)));
     }
     let grown = resident_kb().saturating_sub(before);
     // Other test threads allocate too, but far less than this.
@@ -280,7 +287,7 @@ fn memory_is_touched_only_where_used() {
 
 #[test]
 fn the_part_in_use_grows_keeping_every_entry_and_clear_shrinks_it() {
-    let mut t = Table::new(16, true).unwrap();
+    let mut t = Table::new(16, true, false).unwrap();
     let start = t.active_capacity();
     assert_eq!(start, START_BUCKETS * BUCKET);
     let key = |i: u64| i.wrapping_mul(0xd6e8_feb8_6659_fd93) | 1;
@@ -288,10 +295,10 @@ fn the_part_in_use_grows_keeping_every_entry_and_clear_shrinks_it() {
     for i in 0..n {
         let mut e = entry(key(i), Hand::EMPTY, State::Disproven, Depth::plies(4));
         e.amount = i as u32;
-        t.store(e);
+        t.put(e);
     }
     assert!(t.active_capacity() >= 4 * start, "{}", t.active_capacity());
-    assert_eq!(t.gc_runs, 0);
+    assert_eq!(t.gc_runs(), 0);
     // Every entry is found after the moves (bucket replacement aside, which a table
     // kept half empty makes rare).
     let found = (0..n)
@@ -311,11 +318,11 @@ fn the_part_in_use_grows_keeping_every_entry_and_clear_shrinks_it() {
 
 #[test]
 fn estimates_serve_searches_with_as_many_plies_or_more() {
-    let mut t = Table::new(1, true).unwrap();
+    let t = Table::new(1, true, false).unwrap();
     let h = Hand::EMPTY.with(PieceKind::Crane);
     let mut e = entry(9, h, State::Unknown, Depth::plies(7));
     (e.pn, e.dn) = (3, 40);
-    t.store(e);
+    t.put(e);
     let at = |d| t.lookup(9, h, d, 0);
     let found = Found::Unknown {
         pn: 3,
@@ -328,4 +335,95 @@ fn estimates_serve_searches_with_as_many_plies_or_more() {
     // A search with fewer plies to spare must not take them: it may have to disprove what
     // the deeper one was about to prove.
     assert_eq!(at(Depth::plies(5)), Found::None);
+}
+
+#[test]
+fn threads_sharing_a_table_read_whole_entries_only() {
+    // Two threads write proofs of the same few positions over and over, each its own (its
+    // proof pieces in one word, its length and best move in another), while two more read
+    // them back: every entry read is one that was written whole, never a mix of two writes.
+    let t = Table::new(1, true, true).unwrap();
+    assert!(t.is_shared());
+    assert_eq!(t.active_capacity(), t.capacity());
+    let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    const KEYS: u64 = 16;
+    let rounds: u32 = 50_000;
+    let both = Hand::EMPTY.with(PieceKind::Swallow);
+    let mixed = std::sync::atomic::AtomicU64::new(0);
+    let read = std::sync::atomic::AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        for writer in 0..2u16 {
+            let t = &t;
+            scope.spawn(move || {
+                let mut tally = Tally::default();
+                let proof = if writer == 0 { Hand::EMPTY } else { both };
+                for _ in 0..rounds {
+                    for i in 0..KEYS {
+                        let mut e =
+                            entry(key(i), proof, State::Proven, Depth::plies(5 + 2 * writer));
+                        e.best = 100 + writer;
+                        t.store(e, &mut tally);
+                        // The other writer's entry is not redundant with this one: both stay
+                        // unless this one is dropped for it; make room for the next round.
+                        t.store(
+                            entry(key(i), Hand::EMPTY, State::Proven, Depth::plies(1)),
+                            &mut tally,
+                        );
+                    }
+                }
+            });
+        }
+        for _ in 0..2 {
+            let (t, mixed, read) = (&t, &mixed, &read);
+            scope.spawn(move || {
+                for _ in 0..rounds {
+                    for i in 0..KEYS {
+                        if let Found::Proven { len, hand, best } =
+                            t.lookup(key(i), both, Depth::plies(9), 0)
+                        {
+                            read.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let ok = match best {
+                                100 => hand == Hand::EMPTY && len == Depth::plies(5),
+                                101 => hand == both && len == Depth::plies(7),
+                                _ => hand == Hand::EMPTY && len == Depth::plies(1),
+                            };
+                            if !ok {
+                                mixed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    assert!(read.into_inner() > 0);
+    assert_eq!(mixed.into_inner(), 0, "entries read as a mix of two writes");
+}
+
+#[test]
+fn a_shared_table_collects_garbage_while_threads_store() {
+    let t = Table::new(1, true, true).unwrap();
+    let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let n = t.capacity() as u64 * 2;
+    std::thread::scope(|scope| {
+        for w in 0..2u64 {
+            let t = &t;
+            scope.spawn(move || {
+                let mut tally = Tally::default();
+                for i in 0..n {
+                    t.store(
+                        entry(
+                            key(w << 40 | i),
+                            Hand::EMPTY,
+                            State::Proven,
+                            Depth::plies(3),
+                        ),
+                        &mut tally,
+                    );
+                }
+            });
+        }
+    });
+    assert!(t.gc_runs() > 0);
+    assert!(t.permille_full() <= (GC_TRIGGER * 1000.0) as u32 + 20);
 }
