@@ -80,6 +80,45 @@ impl MoveSink for Any {
     }
 }
 
+/// What the replies to a check amount to, without listing them: the df-pn+ estimate of a
+/// defender node needs only these ([`evasion_summary`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct EvasionSummary {
+    /// Board moves (phoenix steps and captures or interpositions by a board piece).
+    pub board_moves: u32,
+    /// Every square some drop may land on.
+    pub drop_squares: Bitboard,
+    /// Every square some reply lands on.
+    pub destinations: Bitboard,
+}
+
+impl EvasionSummary {
+    /// Whether there is no reply: mate.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.board_moves == 0 && self.drop_squares.is_empty()
+    }
+
+    /// Replies counted as ideas: each board move one, the drops on one square one together.
+    #[inline]
+    pub fn ideas(&self) -> u32 {
+        self.board_moves + self.drop_squares.count()
+    }
+}
+
+impl MoveSink for EvasionSummary {
+    #[inline]
+    fn board(&mut self, _from: Square, targets: Bitboard, _promo: Bitboard) {
+        self.board_moves += targets.count();
+        self.destinations |= targets;
+    }
+    #[inline]
+    fn drops(&mut self, _kind: PieceKind, targets: Bitboard) {
+        self.drop_squares |= targets;
+        self.destinations |= targets;
+    }
+}
+
 /// The side to move's phoenix and what constrains its moves: checkers, pinned pieces and
 /// the pieces pinning them.
 #[derive(Copy, Clone, Debug)]
@@ -331,6 +370,14 @@ pub fn generate_evasions(pos: &Position, list: &mut MoveList) {
     generate(pos, list);
 }
 
+/// The replies to a check (the side to move must be in check), summed up without listing them.
+pub fn evasion_summary(pos: &Position) -> EvasionSummary {
+    debug_assert!(pos.in_check());
+    let mut s = EvasionSummary::default();
+    generate(pos, &mut s);
+    s
+}
+
 /// The number of legal moves (perft's last ply), without listing them.
 pub fn count_legal(pos: &Position) -> u64 {
     let mut c = Counter::default();
@@ -452,6 +499,13 @@ fn generate_checks_into<S: MoveSink>(pos: &Position, sink: &mut S) {
 /// moves in a mate search.
 pub fn generate_checks(pos: &Position, list: &mut MoveList) {
     generate_checks_into(pos, list);
+}
+
+/// The number of legal checking moves of the side to move, without listing them.
+pub fn count_checks(pos: &Position) -> u32 {
+    let mut c = Counter::default();
+    generate_checks_into(pos, &mut c);
+    c.0 as u32
 }
 
 /// Whether the side to move has any legal checking move.

@@ -104,16 +104,29 @@ pub(crate) struct Level {
     pub(crate) checker: Option<Square>,
 }
 
-/// (pn, dn) of a node from its children.
+/// (pn, dn) of a node from its children. At an OR node the disproof number is the sum of
+/// the children's, but the drops of one quail kind count once, as their largest: a quail
+/// checks along a line, and its drops at different distances on it are refuted alike (the
+/// same capture or interposition), so summing them would make the node look far harder to
+/// disprove than it is (KomoringHeights counts the drops of its ranging pieces so).
 #[inline]
 pub(crate) fn node_pn_dn(children: &[Child], or_node: bool) -> (u32, u32) {
     if or_node {
         let mut pn = INF;
         let mut dn = 0u32;
+        let mut lq = 0u32;
+        let mut rq = 0u32;
         for c in children {
             pn = pn.min(c.val.pn);
-            dn = sum_unsolved(dn, c.val.dn);
+            if c.mv.is_drop() && c.mv.drop_kind() == PieceKind::LeftQuail {
+                lq = lq.max(c.val.dn);
+            } else if c.mv.is_drop() && c.mv.drop_kind() == PieceKind::RightQuail {
+                rq = rq.max(c.val.dn);
+            } else {
+                dn = sum_unsolved(dn, c.val.dn);
+            }
         }
+        dn = sum_unsolved(sum_unsolved(dn, lq), rq);
         settle(pn, dn)
     } else {
         let mut pn = 0u32;
