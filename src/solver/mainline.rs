@@ -311,9 +311,18 @@ impl Explorer<'_> {
         ply: usize,
     ) -> Line {
         let mut first: Option<Line> = None;
+        // Each attacker move drops one piece at most: with more pieces in hand than moves
+        // left, every line ends with spare pieces, and the first is taken without trying
+        // the others.
+        let attacker_moves = (child_r as u32 + 1) / 2;
+        let alternatives = if pos.hand(self.s.attacker()).total() > attacker_moves {
+            1
+        } else {
+            TIE_ALTERNATIVES
+        };
         ancestors.push(pos.key());
         for (i, &m) in candidates.iter().enumerate() {
-            if i >= TIE_ALTERNATIVES || (i > 0 && self.budget == 0) {
+            if i >= alternatives || (i > 0 && self.budget == 0) {
                 break;
             }
             let mut child = pos.clone();

@@ -9,32 +9,60 @@ use super::dfpn::Searcher;
 use super::path::child_path_key;
 use super::value::{Depth, Val};
 use crate::rules::movegen::generate_checks;
-use crate::rules::{Move, MoveList, Piece, Position, Square};
+use crate::rules::{Move, MoveList, Position, Square};
 
 /// Q′ of an interposition: the position after the defender's interposition `m` on square
 /// s and the checker's capture there, with the captured piece back in the defender's hand,
 /// defender to move. `None` when the capture is not a legal check or the result is not a
-/// legal position.
+/// legal position. Played out on a copy (interposition, capture, the piece handed back)
+/// rather than built and validated from scratch: the search asks for it at every
+/// interposition.
 pub(crate) fn useless_reply_position(pos: &Position, m: Move, checker: Square) -> Option<Position> {
     let defender = pos.side_to_move();
     let attacker = defender.flip();
     let s = m.to();
     let cp = pos.piece_at(checker)?;
-    // The capture must be legal for the attacker: check it after the interposition.
-    let mut after = pos.clone();
-    after.do_move(m);
-    if after.phoenix(attacker).is_some() {
-        let capture = Move::normal(
-            checker,
-            s,
-            Position::promotes(attacker, cp.kind, checker, s),
-        );
+    if cp.color != attacker {
+        return None;
+    }
+    let mut q = pos.clone();
+    q.do_move(m);
+    let capture = Move::normal(
+        checker,
+        s,
+        Position::promotes(attacker, cp.kind, checker, s),
+    );
+    if q.phoenix(attacker).is_some() {
+        // The capture must be legal for the attacker, its own phoenix not left in check.
         let mut list = MoveList::new();
-        generate_checks(&after, &mut list);
+        generate_checks(&q, &mut list);
         if !list.contains(capture) {
             return None;
         }
     }
+    let taken = q.do_move(capture)?;
+    q.pass_hand_piece(attacker, taken.unpromoted());
+    // Q′ must still be the defender in check (it always is when the checker captured along
+    // its line) — anything else is not the situation the rule describes.
+    if !q.in_check() {
+        return None;
+    }
+    debug_assert_eq!(
+        Some(q.key()),
+        built_from_setup(pos, m, checker).map(|b| b.key()),
+        "Q′ played out and built agree"
+    );
+    Some(q)
+}
+
+/// Q′ built from a description of the position and validated (the definition, kept to
+/// check the fast construction against in debug builds).
+#[cfg(debug_assertions)]
+fn built_from_setup(pos: &Position, m: Move, checker: Square) -> Option<Position> {
+    let defender = pos.side_to_move();
+    let attacker = defender.flip();
+    let s = m.to();
+    let cp = pos.piece_at(checker)?;
     let mut setup = pos.to_setup();
     setup.board[checker.index()] = None;
     let kind = if Position::promotes(attacker, cp.kind, checker, s) {
@@ -42,7 +70,7 @@ pub(crate) fn useless_reply_position(pos: &Position, m: Move, checker: Square) -
     } else {
         cp.kind
     };
-    setup.board[s.index()] = Some(Piece::new(attacker, kind));
+    setup.board[s.index()] = Some(crate::rules::Piece::new(attacker, kind));
     if !m.is_drop() {
         let from = m.from();
         let p = pos.piece_at(from)?;
@@ -50,12 +78,12 @@ pub(crate) fn useless_reply_position(pos: &Position, m: Move, checker: Square) -
         setup.hands[defender.index()][p.kind.unpromoted().index()] += 1;
     }
     let q = Position::from_setup_with_defender(&setup, defender).ok()?;
-    // Q′ must still be the defender in check (it always is when the checker captured along
-    // its line) — anything else is not the situation the rule describes.
-    if !q.in_check() {
-        return None;
-    }
-    Some(q)
+    q.in_check().then_some(q)
+}
+
+#[cfg(not(debug_assertions))]
+fn built_from_setup(_: &Position, _: Move, _: Square) -> Option<Position> {
+    None
 }
 
 impl Searcher {

@@ -495,6 +495,15 @@ impl Position {
         }
     }
 
+    /// Moves one `kind` from the hand of `from` to the other side's (the keys follow). The
+    /// hand of `from` must hold one.
+    #[inline]
+    pub fn pass_hand_piece(&mut self, from: Color, kind: PieceKind) {
+        debug_assert!(self.hand(from).has(kind));
+        self.hand_remove(from, kind);
+        self.hand_add(from.flip(), kind);
+    }
+
     /// Replaces a hand wholesale (used to give the defender "the rest"); the key is
     /// recomputed. Counts must stay within the game's totals.
     pub fn set_hand(&mut self, c: Color, hand: Hand) {
