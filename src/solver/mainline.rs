@@ -314,7 +314,7 @@ impl Explorer<'_> {
         // Each attacker move drops one piece at most: with more pieces in hand than moves
         // left, every line ends with spare pieces, and the first is taken without trying
         // the others.
-        let attacker_moves = (child_r as u32 + 1) / 2;
+        let attacker_moves = (child_r as u32).div_ceil(2);
         let alternatives = if pos.hand(self.s.attacker()).total() > attacker_moves {
             1
         } else {
