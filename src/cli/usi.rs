@@ -1,10 +1,14 @@
 //! `toritsume usi`: a tsume engine speaking USI on standard input and output, for shogi GUIs.
 //!
 //! Commands: `usi`, `isready`, `setoption name USI_Hash|Threads value N`, `usinewgame`,
-//! `position sfen ...|startpos [moves ...]`, `go mate <ms>|infinite`, `stop`, `quit` (and
+//! `position sfen ...|startpos [moves ...]`, `go mate <ms>|infinite` (answered
+//! `checkmate ...`), a plain `go [infinite|movetime MS|byoyomi MS ...]` (a mate search
+//! answered `bestmove <first move>`, or `bestmove resign` without one), `stop`, `quit` (and
 //! `gameover`, `ponderhit`, ignored). The search runs on its own thread, so `stop` and
 //! `quit` are answered at once; while it runs, an `info` line with `nodes`, `nps`,
-//! `hashfull` and `time` is printed every second. Hands are taken as given in the position.
+//! `hashfull` and `time` is printed every second, with `score mate N pv ...` once a mate is
+//! known (and a last one with the main line before the answer); a proven no-mate is
+//! announced with `info string no mate: proven`. Hands are taken as given in the position.
 //! Anything malformed is answered with an `info string` saying why, never a crash. A
 //! rejected `position` leaves no position: a `go` then answers `info string no position ...`
 //! and `checkmate nomate` rather than search an earlier one.
@@ -179,28 +183,41 @@ impl Engine {
             self.info("already searching; send stop first");
             return;
         }
-        if tokens.get(1) != Some(&"mate") {
-            self.info("only `go mate <ms>|infinite` is supported (a tsume engine)");
-            self.out.say("bestmove resign");
-            return;
-        }
-        let limit = match tokens.get(2) {
-            Some(&"infinite") | None => None,
-            Some(t) => match t.parse::<u64>() {
-                Ok(ms) => Some(Duration::from_millis(ms)),
-                Err(_) => {
-                    self.info(&format!(
-                        "go mate: `{}` is neither a time in ms nor infinite",
-                        quoted(t)
-                    ));
-                    self.out.say("checkmate timeout");
+        let mate = tokens.get(1) == Some(&"mate");
+        // What a failed `go` answers: `checkmate ...` to `go mate`, `bestmove resign` to a
+        // plain `go`.
+        let give_up = |e: &Engine, mate_answer: &str| {
+            e.out
+                .say(if mate { mate_answer } else { "bestmove resign" });
+        };
+        let limit = if mate {
+            match tokens.get(2) {
+                Some(&"infinite") | None => None,
+                Some(t) => match t.parse::<u64>() {
+                    Ok(ms) => Some(Duration::from_millis(ms)),
+                    Err(_) => {
+                        self.info(&format!(
+                            "go mate: `{}` is neither a time in ms nor infinite",
+                            quoted(t)
+                        ));
+                        give_up(self, "checkmate timeout");
+                        return;
+                    }
+                },
+            }
+        } else {
+            match plain_go_limit(&tokens[1..]) {
+                Ok(l) => l,
+                Err(e) => {
+                    self.info(&e);
+                    give_up(self, "checkmate timeout");
                     return;
                 }
-            },
+            }
         };
         let Some(pos) = self.position.clone() else {
             self.info("no position: the last position command was rejected");
-            self.out.say("checkmate nomate");
+            give_up(self, "checkmate nomate");
             return;
         };
         self.ensure_solver();
@@ -231,10 +248,14 @@ impl Engine {
                     let (done, out, progress) = (done.clone(), out.clone(), progress2.clone());
                     std::thread::spawn(move || {
                         let mut last = Instant::now();
+                        let mut announced = None;
                         while !done.load(Ordering::SeqCst) {
                             std::thread::sleep(Duration::from_millis(50));
-                            if last.elapsed() >= Duration::from_secs(1) {
+                            // Every second, and at once when a (shorter) mate is proven.
+                            let mate = progress.mate().map(|m| m.plies);
+                            if last.elapsed() >= Duration::from_secs(1) || mate != announced {
                                 last = Instant::now();
+                                announced = mate;
                                 say_info(&out, &progress, start.elapsed());
                             }
                         }
@@ -245,17 +266,20 @@ impl Engine {
                 let _ = reporter.join();
                 progress2.nodes.store(sol.nodes, Ordering::Relaxed);
                 say_info(&out, &progress2, start.elapsed());
-                let answer = match sol.status {
-                    Status::Mate if !sol.moves.is_empty() => format!(
-                        "checkmate {}",
-                        sol.moves
-                            .iter()
-                            .map(|m| m.usi())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ),
-                    Status::NoMate => "checkmate nomate".into(),
-                    _ => "checkmate timeout".into(),
+                let usi_line = |moves: &[toritsume::rules::Move]| {
+                    moves.iter().map(|m| m.usi()).collect::<Vec<_>>().join(" ")
+                };
+                // The last `info` line above carries the mate's length and main line.
+                let found = sol.status == Status::Mate && !sol.moves.is_empty();
+                if sol.status == Status::NoMate {
+                    out.say("info string no mate: proven");
+                }
+                let answer = match (mate, sol.status) {
+                    (true, Status::Mate) if found => format!("checkmate {}", usi_line(&sol.moves)),
+                    (true, Status::NoMate) => "checkmate nomate".into(),
+                    (true, _) => "checkmate timeout".into(),
+                    (false, _) if found => format!("bestmove {}", sol.moves[0].usi()),
+                    (false, _) => "bestmove resign".into(),
                 };
                 // The solver goes back first, so the next search finds its table.
                 solver.set_stop(None);
@@ -339,14 +363,59 @@ impl Engine {
     }
 }
 
+/// The `info` line of a running search: time, nodes, speed, table fill, and once a mate
+/// is known its length and line so far (`score mate N pv ...`, the principal variation
+/// last, as USI wants it).
 fn say_info(out: &Out, progress: &Progress, elapsed: Duration) {
     let nodes = progress.nodes.load(Ordering::Relaxed);
     let ms = elapsed.as_millis().max(1) as u64;
-    out.say(&format!(
+    let mut line = format!(
         "info time {ms} nodes {nodes} nps {} hashfull {}",
         nodes * 1000 / ms,
         progress.hashfull.load(Ordering::Relaxed)
-    ));
+    );
+    if let Some(m) = progress.mate()
+        && !m.line.is_empty()
+    {
+        line.push_str(&format!(" score mate {} pv", m.plies));
+        for mv in &m.line {
+            line.push(' ');
+            line.push_str(&mv.usi());
+        }
+    }
+    out.say(&line);
+}
+
+/// The time limit of a plain `go`: none for `go` and `go infinite`, else `movetime`, or
+/// the `byoyomi` with what is left of the side to move's clock (`btime`/`wtime`).
+fn plain_go_limit(args: &[&str]) -> Result<Option<Duration>, String> {
+    let mut movetime = None;
+    let mut byoyomi = None;
+    let mut infinite = args.is_empty();
+    let mut it = args.iter();
+    while let Some(&k) = it.next() {
+        match k {
+            "infinite" => infinite = true,
+            "movetime" | "byoyomi" | "btime" | "wtime" | "binc" | "winc" => {
+                let v = it.next().ok_or(format!("go: `{k}` needs a number of ms"))?;
+                let ms: u64 = v
+                    .parse()
+                    .map_err(|_| format!("go: `{k} {}` is not a number of ms", quoted(v)))?;
+                match k {
+                    "movetime" => movetime = Some(ms),
+                    "byoyomi" => byoyomi = Some(ms),
+                    _ => {}
+                }
+            }
+            "ponder" => {}
+            other => return Err(format!("go: unknown argument `{}`", quoted(other))),
+        }
+    }
+    Ok(if infinite {
+        None
+    } else {
+        movetime.or(byoyomi).map(Duration::from_millis)
+    })
 }
 
 /// Runs the USI loop until `quit` or the end of input.

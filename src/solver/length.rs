@@ -3,8 +3,9 @@
 //! the solve of a problem and the exact length of each defence in the main line.
 
 use super::dfpn::Searcher;
+use super::limits::KnownMate;
 use super::value::Depth;
-use crate::rules::Position;
+use crate::rules::{Move, MoveList, Position, generate_checks};
 
 /// What lowering the length found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -25,7 +26,8 @@ const DEEPEN_FROM_BELOW_GAP: i32 = 32;
 impl Searcher {
     /// Lowers the length of `pos`, proven mated in `proven` plies (reached after the
     /// positions `ancestors`), until no mate exists within it; gives up as soon as a mate
-    /// shorter than `min_plies` is proven.
+    /// shorter than `min_plies` is proven. With `publish` (the solve's root), each shorter
+    /// mate is published in the search's progress as it is proven.
     ///
     /// `lo` is the longest length proven to have no mate (−1: nothing known). Next to the
     /// proven length, one step of two plies at a time (the first search is usually right
@@ -38,6 +40,7 @@ impl Searcher {
         proven: u16,
         ancestors: &[u64],
         min_plies: Option<u16>,
+        publish: bool,
     ) -> Shortest {
         let mut best = proven;
         let mut lo: i32 = -1;
@@ -60,6 +63,9 @@ impl Searcher {
             let w = self.search(Depth::plies(depth), ancestors);
             if w.is_proven() {
                 best = w.len.plies_of_finite();
+                if publish {
+                    self.publish_mate(best, false, w.best);
+                }
             } else if w.is_disproven() && !self.stopped() {
                 lo = depth as i32;
             } else {
@@ -72,5 +78,28 @@ impl Searcher {
             minimal,
             too_short: false,
         }
+    }
+}
+
+impl Searcher {
+    /// Publishes a mate of the root in `plies` found with first move `best` (raw; left out
+    /// when it is not a check of the root, as when no table entry kept it) in the search's
+    /// progress, if it has one.
+    pub(crate) fn publish_mate(&self, plies: u16, minimal: bool, best: u16) {
+        let Some(p) = &self.limits.progress else {
+            return;
+        };
+        let first = Move::from_raw(best);
+        let mut checks = MoveList::new();
+        generate_checks(&self.pos, &mut checks);
+        p.set_mate(KnownMate {
+            plies,
+            minimal,
+            line: checks
+                .contains(first)
+                .then_some(first)
+                .into_iter()
+                .collect(),
+        });
     }
 }

@@ -90,13 +90,44 @@ impl std::fmt::Display for StopReason {
     }
 }
 
-/// Counters a running search publishes (every 1024 nodes).
+/// Counters a running search publishes (every 1024 nodes), and the best mate it knows.
 #[derive(Debug, Default)]
 pub struct Progress {
     /// Nodes searched so far in this solve.
     pub nodes: std::sync::atomic::AtomicU64,
     /// Table fill, in thousandths.
     pub hashfull: std::sync::atomic::AtomicU32,
+    /// The shortest mate proven so far, as it becomes known (see [`Progress::mate`]).
+    mate: std::sync::Mutex<Option<KnownMate>>,
+}
+
+/// A mate a running solve has proven: its length (the shortest proven so far; `minimal`
+/// once no shorter one exists) and its line as far as known (the first move at least).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownMate {
+    /// Length in plies.
+    pub plies: u16,
+    /// Whether the length is proven shortest.
+    pub minimal: bool,
+    /// The line's first moves (the whole main line once it is read).
+    pub line: Vec<crate::rules::Move>,
+}
+
+impl Progress {
+    /// The best mate known so far, if any.
+    pub fn mate(&self) -> Option<KnownMate> {
+        self.mate.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Publishes a mate the solve has proven.
+    pub(crate) fn set_mate(&self, mate: KnownMate) {
+        *self.mate.lock().unwrap_or_else(|e| e.into_inner()) = Some(mate);
+    }
+
+    /// Forgets the mate of an earlier solve.
+    pub(crate) fn clear_mate(&self) {
+        *self.mate.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
 }
 
 impl Searcher {

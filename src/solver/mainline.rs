@@ -61,7 +61,7 @@ pub(crate) fn exact_len(
         return None;
     }
     Some(
-        s.shortest(pos, v.len.plies_of_finite(), ancestors, None)
+        s.shortest(pos, v.len.plies_of_finite(), ancestors, None, false)
             .len,
     )
 }

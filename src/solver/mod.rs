@@ -22,7 +22,7 @@ mod useless;
 mod value;
 
 pub(crate) use dfpn::Searcher;
-pub use limits::{Limits, MAX_LEVEL, Progress, StopReason, Techniques};
+pub use limits::{KnownMate, Limits, MAX_LEVEL, Progress, StopReason, Techniques};
 pub use table::TableError;
 pub use value::{Depth, Val};
 
@@ -302,6 +302,10 @@ impl Solver {
     ) -> Solution {
         let start = Instant::now();
         let pos = prepare(problem, self.config.defender_hand);
+        let progress = limits.progress.clone();
+        if let Some(p) = &progress {
+            p.clear_mate();
+        }
         let s = &mut self.searcher;
         s.set_position(pos.clone());
         s.begin(limits);
@@ -336,7 +340,8 @@ impl Solver {
             }
         } else if v.is_proven() {
             sol.status = Status::Mate;
-            let shortest = s.shortest(&pos, v.len.plies_of_finite(), &[], min_plies);
+            s.publish_mate(v.len.plies_of_finite(), false, v.best);
+            let shortest = s.shortest(&pos, v.len.plies_of_finite(), &[], min_plies, true);
             sol.effort.minimality = s.nodes() - sol.effort.first;
             sol.minimal = shortest.minimal;
             sol.plies = Some(shortest.len);
@@ -346,6 +351,15 @@ impl Solver {
                 sol.spare = line.end_hand;
                 sol.useless = line.useless;
                 sol.complete = line.complete && sol.moves.len() == shortest.len as usize;
+                if let Some(p) = &progress
+                    && !sol.moves.is_empty()
+                {
+                    p.set_mate(KnownMate {
+                        plies: shortest.len,
+                        minimal: shortest.minimal,
+                        line: sol.moves.clone(),
+                    });
+                }
             }
         }
         sol.nodes = s.nodes();

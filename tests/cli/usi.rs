@@ -165,7 +165,8 @@ fn malformed_commands_get_an_info_string() {
         ("setoption name Colour value blue", "unknown option"),
         ("setoption USI_Hash", "setoption needs"),
         ("go mate soon", "neither a time"),
-        ("go", "only `go mate"),
+        ("go sideways", "unknown argument"),
+        ("go movetime soon", "not a number"),
     ] {
         e.send(cmd);
         let l = e.until("info string", 5 * SECOND);
@@ -247,6 +248,80 @@ fn a_rejected_position_is_not_replaced_by_the_previous_one() {
     assert_eq!(
         e.until("checkmate", 10 * SECOND).last().unwrap(),
         "checkmate C*1b"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn mates_are_announced_with_score_and_pv_as_other_tsume_engines_do() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until("usiok", 5 * SECOND);
+    // The mate in 7 of the README (worked out in problems/classic.jsonl).
+    let line = "F*6b 6a6b 7d6c 6b7a S*7b 7a6a R*6b";
+    e.send("position sfen 1k5/2S4/7/FC5/7/7/7 b FRS3c4p2lr14s 1");
+    e.send("go mate 10000");
+    let out = e.until("checkmate", 10 * SECOND);
+    let before = &out[out.len() - 2];
+    assert!(
+        before.starts_with("info ") && before.ends_with(&format!("score mate 7 pv {line}")),
+        "{out:?}"
+    );
+    assert_eq!(out.last().unwrap(), &format!("checkmate {line}"));
+    // A plain `go` on the same position: the same announcement, then the first move.
+    e.send("go");
+    let out = e.until("bestmove", 10 * SECOND);
+    assert!(
+        out[out.len() - 2].ends_with(&format!("score mate 7 pv {line}")),
+        "{out:?}"
+    );
+    assert_eq!(out.last().unwrap(), "bestmove F*6b");
+    // No mate: said so, and `bestmove resign` to a plain `go`, `checkmate nomate` to
+    // `go mate`.
+    e.send("position sfen 3k3/7/7/7/7/7/7 b S15s4c4p2l2r2f 1");
+    e.send("go infinite");
+    let out = e.until("bestmove", 10 * SECOND);
+    assert!(
+        out.iter().any(|l| l == "info string no mate: proven"),
+        "{out:?}"
+    );
+    assert_eq!(out.last().unwrap(), "bestmove resign");
+    e.send("go mate infinite");
+    assert_eq!(
+        e.until("checkmate", 10 * SECOND).last().unwrap(),
+        "checkmate nomate"
+    );
+    // After a rejected position neither kind of `go` answers for the one before.
+    e.send("position sfen 1k5/2S4/7/FC5/7/7/7 b FRS3c4p2lr14s 1");
+    e.send("position sfen kk5/7/7/7/7/7/6K b - 1");
+    e.send("go movetime 1000");
+    let out = e.until("bestmove", 10 * SECOND);
+    assert!(
+        out.iter().any(|l| l.starts_with("info string no position")),
+        "{out:?}"
+    );
+    assert_eq!(out.last().unwrap(), "bestmove resign");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn a_mate_is_announced_while_the_search_goes_on() {
+    // A mate in 11 of the hard set whose first search ends in a few hundred thousand nodes
+    // and whose main line takes millions more: the mate found first is announced as soon
+    // as it is known, long before the answer.
+    let mut e = Engine::start();
+    e.send("position sfen 6p/5rk/7/4S2/7/7/7 b 2F4C2LR3p15s 1");
+    e.send("go mate infinite");
+    let out = e.until("checkmate", 60 * SECOND);
+    let announced = out
+        .iter()
+        .position(|l| l.starts_with("info time") && l.contains(" score mate "));
+    assert!(announced.is_some_and(|i| i + 2 < out.len()), "{out:?}");
+    assert_eq!(
+        out.last().unwrap(),
+        "checkmate L*1d 1a1c C*2a 1b2a C*3b 2a3b F*3c 3b2a C*3b 2a1a F*2a"
     );
     e.send("quit");
     assert!(e.child.wait().unwrap().success());

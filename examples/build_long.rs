@@ -1,0 +1,247 @@
+//! Builds very long problems by backward construction from long ones: a beam of problems
+//! with unique solutions, each taken back one move pair at a time (the generator's
+//! retraction: an un-made defender move, then an un-made attacker check) or now and then
+//! mutated, keeping the retractions that give a problem exactly two plies longer with a
+//! unique solution and no spare pieces (redundant pieces are let through on the way: the
+//! longer problems may need them); the longest and narrowest (fewest solve nodes) make the
+//! next beam. Every problem kept is written at once, as a record with its length, main line
+//! and verdict (`sound`, or `flawed` by redundant pieces only), so a run can be stopped at
+//! any time; the sound ones are the harvest.
+//!
+//! ```sh
+//! cargo run --release --example build_long -- --from problems/long.jsonl --seed 1 \
+//!     --tries 150 --beam 12 --until 101 --out long-build.jsonl
+//! ```
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+use std::collections::HashSet;
+use std::io::Write;
+use toritsume::generator::sample::{extend, mutate};
+use toritsume::notation::sfen::write_sfen;
+use toritsume::problem::Problem;
+use toritsume::rules::Position;
+use toritsume::solver::{Solver, SolverConfig, Status};
+use toritsume::soundness::{Flaw, Verdict, VerifyMode, verify_with};
+
+struct Args {
+    from: String,
+    seed: u64,
+    tries: usize,
+    beam: usize,
+    until: u16,
+    nodes: u64,
+    out: String,
+}
+
+fn parse() -> Result<Args, String> {
+    let mut a = Args {
+        from: String::new(),
+        seed: 1,
+        tries: 150,
+        beam: 12,
+        until: 101,
+        nodes: 4_000_000,
+        out: String::new(),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(k) = it.next() {
+        let v = it.next().ok_or(format!("{k} needs a value"))?;
+        let num = || {
+            v.parse::<u64>()
+                .map_err(|_| format!("{k}: not a number: {v}"))
+        };
+        match k.as_str() {
+            "--from" => a.from = v,
+            "--seed" => a.seed = num()?,
+            "--tries" => a.tries = num()? as usize,
+            "--beam" => a.beam = num()? as usize,
+            "--until" => a.until = num()? as u16,
+            "--nodes" => a.nodes = num()?,
+            "--out" => a.out = v,
+            _ => return Err(format!("unknown option {k}")),
+        }
+    }
+    if a.from.is_empty() || a.out.is_empty() {
+        return Err("--from FILE and --out FILE are required".into());
+    }
+    Ok(a)
+}
+
+fn fail(e: impl std::fmt::Display) -> ! {
+    eprintln!("build_long: {e}");
+    std::process::exit(2);
+}
+
+/// A member of the beam: the position, its length, the solve's nodes (narrowness), its
+/// parent's number (diversity), and whether its retractions are spent.
+#[derive(Clone)]
+struct Member {
+    pos: Position,
+    plies: u16,
+    nodes: u64,
+    parent: usize,
+    id: usize,
+}
+
+/// Solves and verifies `cand`: its solve's nodes, main line and verdict when it is a
+/// problem of `plies` with a unique solution and no spare pieces (redundant pieces are
+/// let through: a longer problem built on it may need them).
+fn sound_of_length(
+    solver: &mut Solver,
+    cand: &Position,
+    plies: u16,
+) -> Option<(u64, Vec<String>, &'static str)> {
+    solver.clear_table();
+    let sol = solver.solve(cand);
+    if sol.status != Status::Mate
+        || sol.plies != Some(plies)
+        || !sol.minimal
+        || !sol.complete
+        || sol.has_spare_pieces()
+    {
+        return None;
+    }
+    solver.clear_table();
+    let report = verify_with(solver, cand, None, VerifyMode::FirstFlaw);
+    let verdict = match report.verdict {
+        Verdict::Sound => "sound",
+        Verdict::Flawed
+            if report
+                .reasons
+                .iter()
+                .all(|r| matches!(r, Flaw::RedundantPiece(_))) =>
+        {
+            "flawed"
+        }
+        _ => return None,
+    };
+    Some((
+        sol.nodes,
+        sol.moves.iter().map(|m| m.usi()).collect(),
+        verdict,
+    ))
+}
+
+fn main() {
+    let args = parse().unwrap_or_else(|e| {
+        eprintln!("usage: build_long --from FILE --out FILE [--seed S] [--tries N] [--beam K] [--until PLIES] [--nodes N]");
+        fail(e)
+    });
+    if std::path::Path::new(&args.out).exists() {
+        fail(format!("{} exists; not overwritten", args.out));
+    }
+    let text = std::fs::read_to_string(&args.from).unwrap_or_else(|e| fail(e));
+    let mut solver = Solver::new(SolverConfig {
+        hash_mb: 256,
+        nodes: Some(args.nodes),
+        ..SolverConfig::default()
+    })
+    .unwrap_or_else(|e| fail(e));
+    let mut out = std::fs::File::create(&args.out).unwrap_or_else(|e| fail(e));
+    let mut next_id = 0;
+    let mut start: Vec<Member> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|l| Problem::from_json(l).ok())
+        .filter_map(|p| {
+            next_id += 1;
+            Some(Member {
+                pos: p.position().ok()?,
+                plies: p.plies?,
+                nodes: 0,
+                parent: next_id,
+                id: next_id,
+            })
+        })
+        .collect();
+    start.sort_by_key(|m| std::cmp::Reverse(m.plies));
+    let mut beam: Vec<Member> = start.into_iter().take(args.beam).collect();
+    let mut seen: HashSet<u64> = beam.iter().map(|m| m.pos.key()).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let started = std::time::Instant::now();
+    let mut best = 0;
+    while let Some(longest) = beam.iter().map(|m| m.plies).max()
+        && longest < args.until
+    {
+        let mut next: Vec<Member> = Vec::new();
+        for m in beam.clone() {
+            let mut fresh = 0;
+            let mut found = false;
+            for t in 0..args.tries {
+                // Mostly a retraction; now and then a mutation of the same length, whose
+                // retractions are new ground.
+                let (cand, plies) = if t % 10 == 9 {
+                    match mutate(&mut rng, &m.pos) {
+                        Some(c) => (c, m.plies),
+                        None => continue,
+                    }
+                } else {
+                    match extend(&mut rng, &m.pos, 1) {
+                        Some(c) => (c, m.plies + 2),
+                        None => continue,
+                    }
+                };
+                if !seen.insert(cand.key()) {
+                    continue;
+                }
+                fresh += 1;
+                let Some((nodes, moves, verdict)) = sound_of_length(&mut solver, &cand, plies)
+                else {
+                    continue;
+                };
+                found = true;
+                next_id += 1;
+                if plies > m.plies {
+                    let rec = json!({
+                        "sfen": write_sfen(&cand),
+                        "plies": plies,
+                        "moves": moves,
+                        "verdict": verdict,
+                        "source": format!("build_long seed {}", args.seed),
+                        "solve_nodes": nodes,
+                    });
+                    writeln!(out, "{rec}")
+                        .and_then(|_| out.flush())
+                        .unwrap_or_else(|e| fail(e));
+                }
+                next.push(Member {
+                    pos: cand,
+                    plies,
+                    nodes,
+                    parent: m.id,
+                    id: next_id,
+                });
+            }
+            // A member whose retractions are spent leaves the beam.
+            if fresh > 0 || found {
+                next.push(m);
+            }
+        }
+        // The longest first, the narrowest among them, at most three of one parent.
+        next.sort_by_key(|m| (std::cmp::Reverse(m.plies), m.nodes));
+        let mut per_parent = std::collections::HashMap::new();
+        beam = next
+            .into_iter()
+            .filter(|m| {
+                let n = per_parent.entry(m.parent).or_insert(0);
+                *n += 1;
+                *n <= 3
+            })
+            .take(args.beam)
+            .collect();
+        let top = beam.iter().map(|m| m.plies).max().unwrap_or(0);
+        if top > best {
+            best = top;
+            eprintln!(
+                "{:>6.0} s: {top} plies (beam {:?})",
+                started.elapsed().as_secs_f64(),
+                beam.iter().map(|m| m.plies).collect::<Vec<_>>()
+            );
+        }
+        if beam.is_empty() {
+            fail("every member's retractions are spent");
+        }
+    }
+}
