@@ -1,4 +1,5 @@
-//! `toritsume book`: an HTML puzzle book of a problem set.
+//! `toritsume book`: an HTML puzzle book of a problem set, or (`--interactive`) a training
+//! page on which the problems are played.
 
 use super::generate::create_output;
 use super::input::{content_lines, read_file};
@@ -9,6 +10,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use toritsume::problem::Problem;
 use toritsume::render::svg::Labels;
+use toritsume::solver::{Solver, SolverConfig};
 
 /// Arguments of `book`.
 #[derive(Args)]
@@ -27,6 +29,11 @@ pub struct BookArgs {
     /// Overwrite --out if it exists.
     #[arg(long)]
     force: bool,
+    /// A training page instead: play the attacker's moves of each problem and be told
+    /// whether they are right (hints, the solution a move at a time, a problem list
+    /// filtered by length, theme and rating, progress kept in the browser).
+    #[arg(long)]
+    interactive: bool,
 }
 
 /// Runs `book`.
@@ -55,11 +62,24 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
     } else {
         Labels::Kanji
     };
+    let mut solver = if a.interactive {
+        Some(Solver::new(SolverConfig {
+            hash_mb: 16,
+            ..SolverConfig::default()
+        })?)
+    } else {
+        None
+    };
     // Every problem that cannot be drawn is reported by its line; a book with problems
     // missing is not written.
-    let html = loop {
-        match toritsume::render::book::book(&problems, &a.title, labels) {
-            Ok(html) => break html,
+    let (html, shown) = loop {
+        let made = match &mut solver {
+            Some(s) => toritsume::render::train::train_page(s, &problems, &a.title, labels),
+            None => toritsume::render::book::book(&problems, &a.title, labels)
+                .map(|html| (html, problems.len())),
+        };
+        match made {
+            Ok(page) => break page,
             Err(e) => {
                 bad += 1;
                 say_err!(
@@ -83,6 +103,12 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
     let mut f = create_output(&a.out, a.force)?;
     f.write_all(html.as_bytes())
         .map_err(|e| anyhow::anyhow!("cannot write {}: {}", a.out.display(), io_reason(&e)))?;
-    say_err!("{} problems written to {}", problems.len(), a.out.display());
+    say_err!("{shown} problems written to {}", a.out.display());
+    if shown < problems.len() {
+        say_err!(
+            "{} records without a mate left out (nothing to play)",
+            problems.len() - shown
+        );
+    }
     Ok(0)
 }

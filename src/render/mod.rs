@@ -5,3 +5,4 @@
 pub mod book;
 pub mod svg;
 pub mod text;
+pub mod train;

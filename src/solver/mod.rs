@@ -371,6 +371,22 @@ impl Solver {
     }
 }
 
+impl Solver {
+    /// The attacker's moves from `pos` (attacker to move, hands as given: see [`prepare`])
+    /// that mate within `plies` plies, in generation order: at the last move of a solution,
+    /// the solution's move and its final duals. Useless interpositions are no defence, as
+    /// everywhere in the solver.
+    pub fn mating_moves(&mut self, pos: &Position, plies: u16) -> Vec<Move> {
+        if plies == 0 {
+            return Vec::new();
+        }
+        let s = &mut self.searcher;
+        s.set_position(pos.clone());
+        s.begin(Limits::default());
+        mainline::mating_moves(s, pos, plies, &mut Vec::new())
+    }
+}
+
 /// Solves one position with a fresh solver (an error when its table cannot be allocated).
 pub fn solve(problem: &Position, config: &SolverConfig) -> Result<Solution, TableError> {
     Ok(Solver::new(config.clone())?.solve(problem))

@@ -245,3 +245,107 @@ fn chromium_renders_the_book() {
     assert_eq!(dom.matches("<svg class=\"board\"").count(), n);
     assert_eq!(dom.matches("<details>").count(), n);
 }
+
+#[test]
+fn interactive_book_carries_every_playable_problem_and_nothing_from_the_network() {
+    let dir = crate::common::scratch("train");
+    let out = dir.join("train.html");
+    let o = run(&[
+        "book",
+        "--interactive",
+        classic().to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    // The classic set: 36 records, two of them no-mates (nothing to play).
+    assert!(err.contains("34 problems written"), "{err}");
+    assert!(err.contains("2 records without a mate left out"), "{err}");
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no network resource"
+    );
+    assert!(
+        !html.contains("<script src") && !html.contains("<link"),
+        "everything inline"
+    );
+    let start = html.find("type=\"application/json\">").unwrap() + 24;
+    let end = start + html[start..].find("</script>").unwrap();
+    let data: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    let problems = data["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 34);
+    // No. 7 (C*2b 1c1b F*2a) accepts its three final duals at the last move, as the
+    // verifier lists them.
+    let seven = problems.iter().find(|p| p["n"] == 7).unwrap();
+    assert_eq!(seven["moves"], serde_json::json!(["C*2b", "1c1b", "F*2a"]));
+    let mut last: Vec<&str> = seven["final"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(last.remove(0), "F*2a");
+    last.sort();
+    assert_eq!(last, ["2e1f", "F*1c", "F*2c"]);
+    // Never overwritten without --force.
+    let again = run(&[
+        "book",
+        "--interactive",
+        classic().to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(again.status.code(), Some(2));
+}
+
+#[test]
+#[ignore = "needs chromium, and node with tests/browser's packages; .ci/run installs them"]
+fn a_person_trains_on_the_interactive_page_in_chromium() {
+    let dir = crate::common::scratch("train-chromium");
+    let out = dir.join("train.html");
+    let o = run(&[
+        "book",
+        "--interactive",
+        classic().to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let browser = Command::new("sh")
+        .args(["-c", &format!("command -v {}", chromium())])
+        .output()
+        .expect("sh runs");
+    let browser = String::from_utf8_lossy(&browser.stdout).trim().to_string();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/train.mjs");
+    assert!(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/browser/node_modules/playwright-core")
+            .exists(),
+        "run `npm ci --prefix tests/browser` first (.ci/run does)"
+    );
+    let r = Command::new("node")
+        .arg(&script)
+        .arg(&out)
+        .arg(&dir)
+        .env("CHROMIUM", browser)
+        .output()
+        .expect("node runs");
+    let said = String::from_utf8_lossy(&r.stdout);
+    assert!(
+        r.status.success(),
+        "{said}\n{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    // Every step the script checks said ok, the last among them.
+    assert!(said.contains("ok: after a reload the solved problems are marked solved"));
+    assert!(said.contains("ok: No. 7 solved with a final dual's move"));
+    let png = std::fs::read(dir.join("train-solved.png")).expect("a screenshot");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(
+        png.len() > 20_000,
+        "a blank page would compress far smaller"
+    );
+}

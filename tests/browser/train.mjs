@@ -1,0 +1,129 @@
+// Drives the training page (toritsume book --interactive) in headless Chromium as a person
+// would: solves three problems by clicks (one by a drop, one ending with a final dual's
+// move), plays a wrong move and sees it rejected with the board restored, solves one with
+// the keyboard alone, steps through a solution, reloads and finds the progress kept, and
+// looks at the page at phone width. Usage: node train.mjs PAGE.html SCREENSHOT_DIR
+// (CHROMIUM names the browser; /usr/bin/chromium by default). Exits non-zero on a failure.
+import { chromium } from "playwright-core";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+
+const [page_file, shots] = process.argv.slice(2);
+const url = pathToFileURL(path.resolve(page_file)).href;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+const page = await context.newPage();
+const errors = [];
+page.on("pageerror", (e) => errors.push(String(e)));
+page.on("requestfailed", (r) => errors.push("request " + r.url()));
+
+function check(ok, what) {
+  if (!ok) throw new Error("failed: " + what);
+  console.log("ok: " + what);
+}
+const message = () => page.textContent("#message");
+const sq = (s) => page.click(`#board .sq[data-sq="${s}"]`);
+const hand = (k) => page.click(`#hand-b .hand[data-kind="${k}"]`);
+const piece = (s) => page.textContent(`#board .sq[data-sq="${s}"]`);
+async function open(n) {
+  await page.click(`#list .entry[data-n="${n}"]`);
+  await page.waitForFunction((n) => document.querySelector("#title").textContent.startsWith("No. " + n + " "), n);
+}
+// After an attacker move that is not the last: the defence is played, then it is our turn.
+async function reply() {
+  await page.waitForFunction(() => document.querySelector("#message").textContent.startsWith("Your move"));
+}
+
+await page.goto(url);
+await page.waitForFunction(() => document.body.dataset.ready === "1");
+check(errors.length === 0, "the page loads without errors or network requests");
+check((await page.$$("#board .sq")).length === 49, "a 7×7 board");
+check((await page.$$("#list .entry")).length === 34, "34 problems in the list (the two no-mates left out)");
+
+// No. 1, mate in 1 by a drop: Cr*1b.
+await open(1);
+await hand("C");
+await sq("1b");
+check((await message()).startsWith("Solved in"), "No. 1 solved by a drop");
+check((await piece("1b")).includes("鶴"), "the crane stands on 1b");
+
+// No. 14: a wrong first move is rejected and the board restored.
+await open(14);
+await hand("R");
+await sq("7c");
+check((await message()).startsWith("Not the solution"), "a wrong move is rejected");
+check((await piece("7c")) === "", "the board is restored (7c empty)");
+check((await page.$$('#hand-b .hand[data-kind="R"]')).length === 1, "the quail is back in hand");
+
+// No. 7: C*2b 1c1b, then the final dual F*1c instead of the main line's F*2a.
+await open(7);
+await hand("C");
+await sq("2b");
+await reply();
+check((await piece("1b")).includes("鵬"), "the defence 1c1b was played");
+await hand("F");
+await sq("1c");
+check((await message()).startsWith("Solved in"), "No. 7 solved with a final dual's move (F*1c)");
+
+// No. 16, board moves only: 3d3c 3b2a 1a2b 2a1b 1d2c.
+await open(16);
+await sq("3d"); await sq("3c"); await reply();
+await sq("1a"); await sq("2b"); await reply();
+await sq("1d"); await sq("2c");
+check((await message()).startsWith("Solved in"), "No. 16 solved by board moves");
+await page.waitForTimeout(500);
+await page.screenshot({ path: path.join(shots, "train-solved.png") });
+
+// No. 3 with the keyboard alone: the crane in hand, then arrows to 2b and Enter.
+await open(3);
+await page.focus('#hand-b .hand[data-kind="C"]');
+await page.keyboard.press("Enter");
+await page.focus('#board .sq[data-sq="4d"]');
+for (const k of ["ArrowRight", "ArrowRight", "ArrowUp", "ArrowUp"]) await page.keyboard.press(k);
+check(await page.evaluate(() => document.activeElement.dataset.sq === "2b"), "arrow keys move over the board");
+await page.keyboard.press("Enter");
+check((await message()).startsWith("Solved in"), "No. 3 solved with the keyboard");
+
+// A hint, and the solution a move at a time.
+await open(5);
+await page.click("#hint");
+check((await page.$$("#hand-b .hand.hint")).length === 1, "the hint highlights the piece in hand to drop");
+await page.click("#solution");
+await page.click("#step-next");
+check((await page.textContent("#line")).includes("1. Fa*6b"), "the solution steps forward");
+await page.click("#step-next");
+await page.click("#step-prev");
+check((await page.$$("#line .mv")).length === 7, "the whole solution is shown");
+
+// Filters: 7 plies only.
+await page.selectOption("#f-length", "7");
+const lengths = await page.$$eval("#list .entry", (es) => es.map((e) => e.textContent));
+check(lengths.length > 0 && lengths.every((t) => t.includes(" 7 plies")), "the list filtered by length");
+// The generated sets carry themes and ratings; the classic set its lengths as themes.
+await page.selectOption("#f-theme", "mateIn4");
+const themed = await page.$$eval("#list .entry", (es) => es.map((e) => e.textContent));
+check(themed.length > 0 && themed.every((t) => t.includes(" 7 plies")), "the list filtered by theme");
+await page.selectOption("#f-theme", "");
+await page.selectOption("#f-length", "");
+
+// Reload: the progress is kept.
+await page.reload();
+await page.waitForFunction(() => document.body.dataset.ready === "1");
+const status = async (n) => page.getAttribute(`#list .entry[data-n="${n}"]`, "data-status");
+check(await status(1) === "solved" && await status(7) === "solved" && await status(16) === "solved" &&
+  await status(3) === "solved", "after a reload the solved problems are marked solved");
+check(await status(14) === "failed" && await status(5) === "failed", "and the failed ones failed");
+check(await status(2) === "new", "and the others untouched");
+
+// Phone width: nothing wider than the screen.
+await page.setViewportSize({ width: 390, height: 844 });
+await open(16);
+const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+check(wide <= 390, "readable at phone width (" + wide + " px wide)");
+await page.screenshot({ path: path.join(shots, "train-phone.png"), fullPage: true });
+check(errors.length === 0, "no errors on the way: " + errors.join("; "));
+await browser.close();
