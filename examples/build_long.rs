@@ -162,6 +162,7 @@ fn main() {
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let started = std::time::Instant::now();
     let mut best = 0;
+    let mut archive: Vec<Member> = Vec::new();
     while let Some(longest) = beam.iter().map(|m| m.plies).max()
         && longest < args.until
     {
@@ -172,7 +173,7 @@ fn main() {
             for t in 0..args.tries {
                 // Mostly a retraction; now and then a mutation of the same length, whose
                 // retractions are new ground.
-                let (cand, plies) = if t % 10 == 9 {
+                let (cand, plies) = if t % 3 == 2 {
                     match mutate(&mut rng, &m.pos) {
                         Some(c) => (c, m.plies),
                         None => continue,
@@ -214,11 +215,16 @@ fn main() {
                     id: next_id,
                 });
             }
-            // A member whose retractions are spent leaves the beam.
+            // A member whose retractions are spent leaves the beam (and the archive).
             if fresh > 0 || found {
                 next.push(m);
+            } else {
+                archive.retain(|a| a.id != m.id);
             }
         }
+        archive.extend(next.iter().filter(|m| m.parent != m.id).cloned());
+        archive.sort_by_key(|m| (std::cmp::Reverse(m.plies), m.nodes));
+        archive.dedup_by_key(|m| m.id);
         // The longest first, the narrowest among them, at most three of one parent.
         next.sort_by_key(|m| (std::cmp::Reverse(m.plies), m.nodes));
         let mut per_parent = std::collections::HashMap::new();
@@ -239,6 +245,15 @@ fn main() {
                 started.elapsed().as_secs_f64(),
                 beam.iter().map(|m| m.plies).collect::<Vec<_>>()
             );
+        }
+        // Room left in the beam is filled from the archive of everything found.
+        for a in &archive {
+            if beam.len() >= args.beam {
+                break;
+            }
+            if !beam.iter().any(|b| b.id == a.id) {
+                beam.push(a.clone());
+            }
         }
         if beam.is_empty() {
             fail("every member's retractions are spent");

@@ -100,6 +100,8 @@ impl Child {
 pub(crate) struct Level {
     /// The children of the node at this level.
     pub(crate) children: Vec<Child>,
+    /// Their board keys while an OR node is expanded.
+    pub(crate) boards: Vec<u64>,
     /// The ranging checker against which interpositions are made (AND nodes).
     pub(crate) checker: Option<Square>,
 }
@@ -290,19 +292,23 @@ impl Searcher {
         let mut inc = false;
         let mut children = std::mem::take(&mut self.levels[level].children);
         children.clear();
+        // Each child's board key once: for the prefetch, the lookup and its full key.
+        let mut boards = std::mem::take(&mut self.levels[level].boards);
+        boards.clear();
         for &m in moves.iter() {
-            self.table
-                .prefetch(self.tt_key(self.pos.board_key_after(m)));
+            let b = self.pos.board_key_after(m);
+            self.table.prefetch(self.tt_key(b));
+            boards.push(b);
         }
-        for &m in moves.iter() {
-            let child_key = self.pos.key_after(m);
+        for (i, &m) in moves.iter().enumerate() {
+            let child_key = boards[i] ^ self.pos.hand_key_after(m);
             if self.path.contains(child_key) {
                 inc = true;
                 children.push(Child::new(m, Val::disproven(Depth::UNLIMITED, hand, true)));
                 continue;
             }
             let chand = self.pos.hand_after(m);
-            let board = self.tt_key(self.pos.board_key_after(m));
+            let board = self.tt_key(boards[i]);
             let cpath = child_path_key(path_key, child_key);
             let found = self.table.lookup(board, chand, cdepth, cpath);
             let val = match Val::from_found(found, chand) {
@@ -317,6 +323,7 @@ impl Searcher {
             }
         }
         self.levels[level].children = children;
+        self.levels[level].boards = boards;
         (None, inc)
     }
 

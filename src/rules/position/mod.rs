@@ -449,9 +449,9 @@ impl Position {
         key
     }
 
-    /// The full key (board, side and hands) the position would have after `m`.
+    /// The key of both hands the position would have after `m` (without playing it).
     #[inline]
-    pub fn key_after(&self, m: Move) -> u64 {
+    pub fn hand_key_after(&self, m: Move) -> u64 {
         let us = self.side;
         let mut hk = self.hand_key;
         if m.is_drop() {
@@ -463,7 +463,13 @@ impl Position {
             let n = self.hands[us.index()].count(k);
             hk ^= zobrist::hand_key(us, k, n) ^ zobrist::hand_key(us, k, n + 1);
         }
-        self.board_key_after(m) ^ hk
+        hk
+    }
+
+    /// The full key (board, side and hands) the position would have after `m`.
+    #[inline]
+    pub fn key_after(&self, m: Move) -> u64 {
+        self.board_key_after(m) ^ self.hand_key_after(m)
     }
 
     /// The hand of the side to move after it plays `m` (without playing it). The other
