@@ -82,6 +82,8 @@ pub(crate) struct Searcher {
     pub(super) cancelled: bool,
     /// Nodes the helpers searched since [`Searcher::begin`] (counted in `nodes` too).
     pub(super) helper_nodes: u64,
+    /// A helper's job number.
+    pub(super) job_serial: u64,
 }
 
 impl Searcher {
@@ -143,6 +145,7 @@ impl Searcher {
             engaged: false,
             cancelled: false,
             helper_nodes: 0,
+            job_serial: 0,
         }
     }
 
@@ -175,10 +178,13 @@ impl Searcher {
     /// Forgets everything the table holds.
     pub(crate) fn clear_table(&mut self) {
         self.tally = Tally::default();
+        if let Some(team) = &self.team {
+            team.quiesce();
+        }
         match Arc::get_mut(&mut self.table) {
             Some(t) => t.clear(),
-            // Helpers let go of the table before a search returns, so this is not expected;
-            // should one still hold it, the table is cleared in place.
+            // The helpers have let go of the table (quiesced above), so this is not
+            // expected; should one still hold it, the table is cleared in place.
             None => self.table.clear_in_place(),
         }
     }

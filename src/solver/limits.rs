@@ -162,7 +162,7 @@ impl Searcher {
         if let Some(crew) = &self.crew {
             // A helper: count the nodes for the leader; stop when the job is over.
             crew.add_live_nodes(1024);
-            if crew.is_done() {
+            if crew.is_over(self.job_serial) {
                 self.aborted = true;
             }
         }

@@ -8,8 +8,9 @@
 //! does raises the team's `done` flag, which stops the leader as a limit would, and the
 //! leader takes the helper's value. Every proof and disproof is exact, whoever finds it, so
 //! the answer (status, length, main line) is the one a single thread gives; only the work
-//! done on the way, and so the node count, differs. Before the search returns, every
-//! helper has stopped and let go of the table.
+//! done on the way, and so the node count, differs. The leader does not wait for the
+//! helpers to stop (each does within a thousand nodes; one still on an earlier job sees its
+//! number is no longer the team's); the table is cleared only once all have let go of it.
 //!
 //! How the helpers steer apart: each uses a larger ε in the 1+ε thresholds (so it stays
 //! longer in a child before switching), helpers of odd number break ties between equal
@@ -68,6 +69,8 @@ pub(crate) struct Crew {
     idle: Condvar,
     /// The current job is over (a helper solved the root, or the leader is done with it).
     done: AtomicBool,
+    /// The number of the current job: a helper still on an earlier one stops.
+    serial: AtomicU64,
     /// Nodes the helpers searched in the current job so far (added every 1024 nodes).
     live_nodes: AtomicU64,
 }
@@ -79,12 +82,10 @@ struct Board {
     serial: u64,
     /// The current job, while it runs.
     job: Option<Arc<Job>>,
-    /// Helpers working on it.
+    /// Helpers working (on it, or still on an earlier one).
     busy: usize,
     /// The root value a helper solved first.
     result: Option<Val>,
-    /// Nodes of the helpers that have finished the current job.
-    nodes: u64,
     /// The team is being dropped.
     quit: bool,
 }
@@ -98,6 +99,12 @@ impl Crew {
     #[inline]
     pub(crate) fn is_done(&self) -> bool {
         self.done.load(Ordering::Relaxed)
+    }
+
+    /// Whether job number `serial` is over (it is, once a later one has started).
+    #[inline]
+    pub(crate) fn is_over(&self, serial: u64) -> bool {
+        self.is_done() || self.serial.load(Ordering::Relaxed) != serial
     }
 
     /// Counts `n` more nodes of a helper in the current job.
@@ -127,6 +134,7 @@ impl Team {
             wake: Condvar::new(),
             idle: Condvar::new(),
             done: AtomicBool::new(false),
+            serial: AtomicU64::new(0),
             live_nodes: AtomicU64::new(0),
         });
         let mut team = Team {
@@ -155,24 +163,33 @@ impl Team {
         b.serial += 1;
         b.job = Some(Arc::new(job));
         b.result = None;
-        b.nodes = 0;
+        self.crew.serial.store(b.serial, Ordering::Relaxed);
         self.crew.live_nodes.store(0, Ordering::Relaxed);
         self.crew.done.store(false, Ordering::Relaxed);
         drop(b);
         self.crew.wake.notify_all();
     }
 
-    /// Ends the current job: stops the helpers, waits until each has stopped and let go of
-    /// the table, and returns the root value one of them solved (if any) and the nodes they
-    /// searched.
+    /// Ends the current job and returns the root value a helper solved (if any) and about
+    /// how many nodes the helpers searched in it (counted a thousand at a time). The helpers
+    /// are not waited for: each stops within a thousand nodes, and the next job or
+    /// [`Team::quiesce`] finds them idle.
     pub(crate) fn finish(&self) -> (Option<Val>, u64) {
         let mut b = self.crew.lock();
         self.crew.done.store(true, Ordering::Relaxed);
         b.job = None;
+        (
+            b.result.take(),
+            self.crew.live_nodes.swap(0, Ordering::Relaxed),
+        )
+    }
+
+    /// Waits until every helper has stopped and let go of the table.
+    pub(crate) fn quiesce(&self) {
+        let mut b = self.crew.lock();
         while b.busy > 0 {
             b = self.crew.idle.wait(b).unwrap_or_else(|e| e.into_inner());
         }
-        (b.result.take(), b.nodes)
     }
 }
 
@@ -203,25 +220,24 @@ fn helper_loop(crew: &Arc<Crew>, index: usize) {
                     let job = Arc::clone(job);
                     seen = b.serial;
                     b.busy += 1;
-                    break job;
+                    break (job, seen);
                 }
                 b = crew.wake.wait(b).unwrap_or_else(|e| e.into_inner());
             }
         };
-        let (value, nodes) = {
-            let mut s = Searcher::helper(&job, Arc::clone(crew), index);
+        let (job, serial) = job;
+        let value = {
+            let mut s = Searcher::helper(&job, Arc::clone(crew), index, serial);
             drop(job);
-            let v = s.search_as_helper();
-            (v, s.nodes())
+            s.search_as_helper()
         };
         // The searcher and the job, and with them the table, are gone before the leader
         // can see this helper idle.
         let mut b = crew.lock();
-        if (value.is_proven() || value.is_disproven()) && !crew.is_done() {
+        if (value.is_proven() || value.is_disproven()) && !crew.is_over(serial) {
             b.result = Some(value);
             crew.done.store(true, Ordering::Relaxed);
         }
-        b.nodes += nodes;
         b.busy -= 1;
         if b.busy == 0 {
             crew.idle.notify_all();
@@ -231,7 +247,7 @@ fn helper_loop(crew: &Arc<Crew>, index: usize) {
 
 impl Searcher {
     /// A helper's searcher for `job`, number `index` of the team.
-    fn helper(job: &Job, crew: Arc<Crew>, index: usize) -> Searcher {
+    fn helper(job: &Job, crew: Arc<Crew>, index: usize, serial: u64) -> Searcher {
         let mut s = Searcher::with_table(
             Arc::clone(&job.table),
             job.pos.clone(),
@@ -244,6 +260,7 @@ impl Searcher {
         s.limits.deadline = job.deadline;
         s.limits.stop = job.stop.clone();
         s.crew = Some(crew);
+        s.job_serial = serial;
         s.root_ancestors = job.ancestors.clone();
         s.root = Some((job.pos.clone(), job.depth));
         s
