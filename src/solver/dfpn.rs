@@ -23,7 +23,7 @@
 //! [`super::limits`] checks the limits, [`super::parallel`] runs the helper threads.
 
 use super::expansion::{Level, node_pn_dn, select};
-use super::limits::{Limits, MAX_LEVEL, StopReason, Techniques};
+use super::limits::{CHECK_EVERY, Limits, MAX_LEVEL, StopReason, Techniques};
 use super::parallel::{Crew, Team};
 use super::path::{PathSet, child_path_key};
 use super::table::{Entry, State, Table, TableError, Tally};
@@ -84,6 +84,11 @@ pub(crate) struct Searcher {
     pub(super) helper_nodes: u64,
     /// A helper's job number.
     pub(super) job_serial: u64,
+    /// The node count at which the limits are next checked (every 1024 nodes or so; the
+    /// count moves by more than one at a time).
+    pub(super) next_check: u64,
+    /// A helper's nodes already counted for the leader.
+    pub(super) reported: u64,
 }
 
 impl Searcher {
@@ -146,6 +151,8 @@ impl Searcher {
             cancelled: false,
             helper_nodes: 0,
             job_serial: 0,
+            next_check: CHECK_EVERY,
+            reported: 0,
         }
     }
 
@@ -154,6 +161,8 @@ impl Searcher {
     pub(crate) fn begin(&mut self, limits: Limits) {
         self.limits = limits;
         self.nodes = 0;
+        self.next_check = CHECK_EVERY;
+        self.reported = 0;
         self.helper_nodes = 0;
         self.aborted = false;
         self.stopped_by = None;

@@ -14,6 +14,9 @@ use std::time::Instant;
 /// the answer is then at best "unknown".
 pub const MAX_LEVEL: usize = 1000;
 
+/// About how many nodes apart the searcher checks its limits and its team.
+pub(crate) const CHECK_EVERY: u64 = 1024;
+
 /// The search techniques that can be switched off (to measure what each one buys).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Techniques {
@@ -149,7 +152,8 @@ impl Searcher {
         {
             self.stop_for(StopReason::Nodes);
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_EVERY;
             self.check_now();
         }
         self.aborted
@@ -161,7 +165,8 @@ impl Searcher {
     fn check_now(&mut self) {
         if let Some(crew) = &self.crew {
             // A helper: count the nodes for the leader; stop when the job is over.
-            crew.add_live_nodes(1024);
+            crew.add_live_nodes(self.nodes - self.reported);
+            self.reported = self.nodes;
             if crew.is_over(self.job_serial) {
                 self.aborted = true;
             }

@@ -170,9 +170,10 @@ impl Team {
         self.crew.wake.notify_all();
     }
 
-    /// Ends the current job and returns the root value a helper solved (if any) and about
-    /// how many nodes the helpers searched in it (counted a thousand at a time). The helpers
-    /// are not waited for: each stops within a thousand nodes, and the next job or
+    /// Ends the current job and returns the root value a helper solved (if any) and the
+    /// nodes the helpers searched in it (each reports every thousand nodes or so, and the
+    /// rest when it finishes first; what a helper searches after this is not counted). The
+    /// helpers are not waited for: each stops within a thousand nodes, and the next job or
     /// [`Team::quiesce`] finds them idle.
     pub(crate) fn finish(&self) -> (Option<Val>, u64) {
         let mut b = self.crew.lock();
@@ -226,17 +227,22 @@ fn helper_loop(crew: &Arc<Crew>, index: usize) {
             }
         };
         let (job, serial) = job;
-        let value = {
+        let (value, unreported) = {
             let mut s = Searcher::helper(&job, Arc::clone(crew), index, serial);
             drop(job);
-            s.search_as_helper()
+            let v = s.search_as_helper();
+            (v, s.nodes() - s.reported)
         };
         // The searcher and the job, and with them the table, are gone before the leader
         // can see this helper idle.
         let mut b = crew.lock();
-        if (value.is_proven() || value.is_disproven()) && !crew.is_over(serial) {
-            b.result = Some(value);
-            crew.done.store(true, Ordering::Relaxed);
+        if !crew.is_over(serial) {
+            // The leader takes the count under the lock too: these nodes are counted once.
+            crew.add_live_nodes(unreported);
+            if value.is_proven() || value.is_disproven() {
+                b.result = Some(value);
+                crew.done.store(true, Ordering::Relaxed);
+            }
         }
         b.busy -= 1;
         if b.busy == 0 {
