@@ -295,3 +295,12 @@ fn generated_set_solves_and_verifies_as_recorded() {
 fn long_set_solves_and_verifies_as_recorded() {
     solver_and_verifier_agree(LONG, 1);
 }
+
+#[test]
+#[ignore = "verifies problems/built.jsonl (39 to 43 plies); run in release by .ci/run"]
+fn built_long_problems_solve_and_verify_as_recorded() {
+    let records = load("problems/built.jsonl");
+    assert!(records.iter().any(|p| p.plies == Some(43)));
+    assert!(records.iter().all(|p| p.plies.unwrap_or(0) >= 39));
+    solver_and_verifier_agree("problems/built.jsonl", 1);
+}
