@@ -167,17 +167,8 @@ impl Searcher {
             // A helper: count the nodes for the leader; stop when the job is over.
             crew.add_live_nodes(self.nodes - self.reported);
             self.reported = self.nodes;
-            crew.pause_if_asked();
             if crew.is_over(self.job_serial) {
                 self.aborted = true;
-            }
-        }
-        if self.table.wants_to_grow() {
-            // A shared table grows while the helpers pause (only the leader grows it).
-            match &self.team {
-                Some(team) => team.alone(|| self.table.grow_alone()),
-                None if self.crew.is_none() => self.table.grow_alone(),
-                None => {}
             }
         }
         let helper_nodes = match &self.team {

@@ -65,12 +65,8 @@ pub(crate) struct Crew {
     board: Mutex<Board>,
     /// Helpers wait here for a job.
     wake: Condvar,
-    /// The leader waits here for the helpers to finish, or to pause.
+    /// The leader waits here for the helpers to finish.
     idle: Condvar,
-    /// Paused helpers wait here for the leader to let them go on.
-    resume: Condvar,
-    /// The leader asks the helpers to pause (to grow the table: [`Team::alone`]).
-    pause: AtomicBool,
     /// The current job is over (a helper solved the root, or the leader is done with it).
     done: AtomicBool,
     /// The number of the current job: a helper still on an earlier one stops.
@@ -88,8 +84,6 @@ struct Board {
     job: Option<Arc<Job>>,
     /// Helpers working (on it, or still on an earlier one).
     busy: usize,
-    /// Of those, the ones paused.
-    paused: usize,
     /// The root value a helper solved first.
     result: Option<Val>,
     /// The team is being dropped.
@@ -111,28 +105,6 @@ impl Crew {
     #[inline]
     pub(crate) fn is_over(&self, serial: u64) -> bool {
         self.is_done() || self.serial.load(Ordering::Relaxed) != serial
-    }
-
-    /// Pauses a helper (between two nodes, out of the table) while the leader asks it to.
-    #[inline]
-    pub(crate) fn pause_if_asked(&self) {
-        if self.pause.load(Ordering::Relaxed) {
-            self.pause_now();
-        }
-    }
-
-    #[cold]
-    fn pause_now(&self) {
-        let mut b = self.lock();
-        if !self.pause.load(Ordering::Relaxed) {
-            return;
-        }
-        b.paused += 1;
-        self.idle.notify_all();
-        while self.pause.load(Ordering::Relaxed) {
-            b = self.resume.wait(b).unwrap_or_else(|e| e.into_inner());
-        }
-        b.paused -= 1;
     }
 
     /// Counts `n` more nodes of a helper in the current job.
@@ -161,8 +133,6 @@ impl Team {
             board: Mutex::new(Board::default()),
             wake: Condvar::new(),
             idle: Condvar::new(),
-            resume: Condvar::new(),
-            pause: AtomicBool::new(false),
             done: AtomicBool::new(false),
             serial: AtomicU64::new(0),
             live_nodes: AtomicU64::new(0),
@@ -213,21 +183,6 @@ impl Team {
             b.result.take(),
             self.crew.live_nodes.swap(0, Ordering::Relaxed),
         )
-    }
-
-    /// Runs `f` while no helper is in the table: the working helpers pause between two
-    /// nodes, and none takes up a job meanwhile (the crew's lock is held throughout, so
-    /// whatever `f` writes is seen by every helper that goes on).
-    pub(crate) fn alone(&self, f: impl FnOnce()) {
-        let mut b = self.crew.lock();
-        self.crew.pause.store(true, Ordering::Relaxed);
-        while b.paused < b.busy {
-            b = self.crew.idle.wait(b).unwrap_or_else(|e| e.into_inner());
-        }
-        f();
-        self.crew.pause.store(false, Ordering::Relaxed);
-        drop(b);
-        self.crew.resume.notify_all();
     }
 
     /// Waits until every helper has stopped and let go of the table.
@@ -290,8 +245,9 @@ fn helper_loop(crew: &Arc<Crew>, index: usize) {
             }
         }
         b.busy -= 1;
-        // The leader may wait for every helper to be idle, or every busy one paused.
-        crew.idle.notify_all();
+        if b.busy == 0 {
+            crew.idle.notify_all();
+        }
     }
 }
 

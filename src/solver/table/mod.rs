@@ -38,11 +38,9 @@
 //! - threads share one table without locks: every entry is four atomic words, the first
 //!   checking the others, so that a read mixing two writes is a miss ([`entry`]), and a
 //!   write lost to another thread's is an entry lost. A table made for sharing
-//!   ([`Table::new`] with `shared`) grows only by [`Table::grow_alone`], which its owner
-//!   calls when no other thread is in the table (the helpers of a parallel search wait
-//!   meanwhile: `solver::parallel`), so a small search stays in a small, cached part of it;
-//!   each thread counts the slots it fills in its own [`Tally`] and adds them to the
-//!   table's count now and then, and one collection runs at a time.
+//!   ([`Table::new`] with `shared`) is in use whole from the start, so it never grows while
+//!   others read it; each thread counts the slots it fills in its own [`Tally`] and adds them
+//!   to the table's count now and then, and one collection runs at a time.
 
 mod entry;
 mod memory;
@@ -92,7 +90,7 @@ pub(crate) struct Table {
     collecting: AtomicBool,
     /// Use hand superiority (a technique that can be switched off to measure it).
     hand_superiority: bool,
-    /// Made for threads to share: it grows only by [`Table::grow_alone`].
+    /// Made for threads to share: whole from the start, never growing.
     shared: bool,
 }
 
@@ -124,7 +122,7 @@ impl Table {
         }
         Ok(Table {
             buckets: Buckets::zeroed(n, mb)?,
-            mask: AtomicUsize::new(Self::start_buckets(n) - 1),
+            mask: AtomicUsize::new(Self::start_buckets(n, shared) - 1),
             mb,
             generation: AtomicU8::new(1),
             age: AtomicU16::new(0),
@@ -137,31 +135,13 @@ impl Table {
     }
 
     /// Buckets in use after a clear, of `n`.
-    fn start_buckets(n: usize) -> usize {
-        n.min(START_BUCKETS)
+    fn start_buckets(n: usize, shared: bool) -> usize {
+        if shared { n } else { n.min(START_BUCKETS) }
     }
 
     /// Whether the table was made for threads to share.
     pub(crate) fn is_shared(&self) -> bool {
         self.shared
-    }
-
-    /// Whether a shared table is full enough to double the part in use
-    /// ([`Table::grow_alone`]); an unshared one grows by itself as it is stored into.
-    pub(crate) fn wants_to_grow(&self) -> bool {
-        self.shared
-            && self.mask() < self.buckets.len - 1
-            && self.used.load(Ordering::Relaxed) as f64
-                > GROW_TRIGGER * self.active_capacity() as f64
-    }
-
-    /// Doubles the part of a shared table in use. The caller makes sure that no other thread
-    /// looks up or stores meanwhile, and that they see the table only after this returns
-    /// (through a lock they take afterwards): entries move between buckets here.
-    pub(crate) fn grow_alone(&self) {
-        if self.mask() < self.buckets.len - 1 {
-            self.grow();
-        }
     }
 
     /// Starts a new search: entries written from now on are of a new age, and garbage
@@ -228,7 +208,7 @@ impl Table {
             *self.generation.get_mut() = 1;
         }
         *self.used.get_mut() = 0;
-        *self.mask.get_mut() = Self::start_buckets(self.buckets.len) - 1;
+        *self.mask.get_mut() = Self::start_buckets(self.buckets.len, self.shared) - 1;
     }
 
     /// Forgets everything while other threads may still hold the table: the next generation,
@@ -453,9 +433,8 @@ impl Table {
     /// Grows the part in use or collects garbage when the count says so.
     fn upkeep(&self) {
         let used = self.used.load(Ordering::Relaxed) as f64;
-        if self.mask() < self.buckets.len - 1 {
-            // A shared table's owner grows it ([`Table::grow_alone`]).
-            if !self.shared && used > GROW_TRIGGER * self.active_capacity() as f64 {
+        if !self.shared && self.mask() < self.buckets.len - 1 {
+            if used > GROW_TRIGGER * self.active_capacity() as f64 {
                 self.grow();
             }
         } else if used > GC_TRIGGER * self.capacity() as f64

@@ -8,9 +8,7 @@ use crate::solver::value::INF;
 impl Table {
     /// Stores `e` as a thread alone would (its tally added at once).
     fn put(&self, e: Entry) {
-        let mut tally = Tally::default();
-        self.store(e, &mut tally);
-        self.add_tally(&mut tally);
+        self.store(e, &mut Tally::default());
     }
 }
 
@@ -346,9 +344,7 @@ fn threads_sharing_a_table_read_whole_entries_only() {
     // them back: every entry read is one that was written whole, never a mix of two writes.
     let t = Table::new(1, true, true).unwrap();
     assert!(t.is_shared());
-    while t.active_capacity() < t.capacity() {
-        t.grow_alone();
-    }
+    assert_eq!(t.active_capacity(), t.capacity());
     let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     const KEYS: u64 = 16;
     let rounds: u32 = 50_000;
@@ -407,9 +403,6 @@ fn threads_sharing_a_table_read_whole_entries_only() {
 #[test]
 fn a_shared_table_collects_garbage_while_threads_store() {
     let t = Table::new(1, true, true).unwrap();
-    while t.active_capacity() < t.capacity() {
-        t.grow_alone();
-    }
     let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let n = t.capacity() as u64 * 2;
     std::thread::scope(|scope| {
@@ -433,48 +426,4 @@ fn a_shared_table_collects_garbage_while_threads_store() {
     });
     assert!(t.gc_runs() > 0);
     assert!(t.permille_full() <= (GC_TRIGGER * 1000.0) as u32 + 20);
-}
-
-#[test]
-fn a_shared_table_grows_only_when_its_owner_grows_it() {
-    // Stores never move entries of a shared table (another thread may be reading them):
-    // it starts small, fills past the growth trigger without growing, and says so; grown by
-    // its owner, it keeps what it held and takes the rest.
-    let t = Table::new(16, true, true).unwrap();
-    let start = t.active_capacity();
-    assert_eq!(start, START_BUCKETS * BUCKET);
-    assert!(!t.wants_to_grow());
-    let key = |i: u64| i.wrapping_mul(0xd6e8_feb8_6659_fd93) | 1;
-    let found = |t: &Table, n: u64| {
-        (0..n)
-            .filter(|&i| {
-                matches!(
-                    t.lookup(key(i), Hand::EMPTY, Depth::plies(1), 0),
-                    Found::Proven { .. }
-                )
-            })
-            .count()
-    };
-    let n = start as u64 / 2;
-    for i in 0..n {
-        t.put(entry(key(i), Hand::EMPTY, State::Proven, Depth::plies(1)));
-    }
-    assert_eq!(t.active_capacity(), start);
-    assert!(t.wants_to_grow());
-    let before = found(&t, n);
-    t.grow_alone();
-    assert_eq!(t.active_capacity(), 2 * start);
-    assert_eq!(found(&t, n), before);
-    while t.wants_to_grow() {
-        t.grow_alone();
-    }
-    for i in n..4 * n {
-        t.put(entry(key(i), Hand::EMPTY, State::Proven, Depth::plies(1)));
-        while t.wants_to_grow() {
-            t.grow_alone();
-        }
-    }
-    assert!(t.active_capacity() >= 8 * start);
-    let kept = found(&t, 4 * n) as u64;
-    assert!(kept >= 4 * n * 97 / 100, "{kept} of {}", 4 * n);
 }
