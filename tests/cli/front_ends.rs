@@ -246,17 +246,22 @@ fn chromium_renders_the_book() {
     assert_eq!(dom.matches("<details>").count(), n);
 }
 
-#[test]
-fn interactive_book_carries_every_playable_problem_and_nothing_from_the_network() {
-    let dir = crate::common::scratch("train");
-    let out = dir.join("train.html");
-    let o = run(&[
+/// `toritsume book --interactive` of the classic set to `out`.
+fn train_page(out: &std::path::Path) -> std::process::Output {
+    run(&[
         "book",
         "--interactive",
         classic().to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
-    ]);
+    ])
+}
+
+#[test]
+fn interactive_book_carries_every_playable_problem_and_nothing_from_the_network() {
+    let dir = crate::common::scratch("train");
+    let out = dir.join("train.html");
+    let o = train_page(&out);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let err = String::from_utf8_lossy(&o.stderr);
     // The classic set: 36 records, two of them no-mates (nothing to play).
@@ -291,13 +296,7 @@ fn interactive_book_carries_every_playable_problem_and_nothing_from_the_network(
     last.sort();
     assert_eq!(last, ["2e1f", "F*1c", "F*2c"]);
     // Never overwritten without --force.
-    let again = run(&[
-        "book",
-        "--interactive",
-        classic().to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let again = train_page(&out);
     assert_eq!(again.status.code(), Some(2));
 }
 
@@ -306,13 +305,7 @@ fn interactive_book_carries_every_playable_problem_and_nothing_from_the_network(
 fn a_person_trains_on_the_interactive_page_in_chromium() {
     let dir = crate::common::scratch("train-chromium");
     let out = dir.join("train.html");
-    let o = run(&[
-        "book",
-        "--interactive",
-        classic().to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = train_page(&out);
     assert!(o.status.success());
     let browser = Command::new("sh")
         .args(["-c", &format!("command -v {}", chromium())])
