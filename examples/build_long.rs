@@ -1,8 +1,9 @@
 //! Builds very long problems by backward construction from long ones: a beam of problems
-//! with unique solutions, each taken back one move pair at a time (the generator's
-//! retraction: an un-made defender move, then an un-made attacker check) or now and then
-//! mutated, keeping the retractions that give a problem exactly two plies longer with a
-//! unique solution and no spare pieces (redundant pieces are let through on the way: the
+//! with unique solutions, each taken back one move pair at a time (every retraction of it,
+//! `sample::retractions`: an un-made defender move, then an un-made attacker check, those
+//! leaving the attacker the fewest checks first) or now and then mutated, keeping the
+//! retractions that give a problem at least two plies longer with a unique solution and
+//! no spare pieces (redundant pieces are let through on the way: the
 //! longer problems may need them); the longest and narrowest (fewest solve nodes) make the
 //! next beam. Every problem kept is written at once, as a record with its length, main line
 //! and verdict (`sound`, or `flawed` by redundant pieces only), so a run can be stopped at
@@ -16,12 +17,12 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
-use toritsume::generator::sample::{extend, mutate};
+use toritsume::generator::sample::{mutate, retractions};
 use toritsume::notation::sfen::write_sfen;
 use toritsume::problem::Problem;
-use toritsume::rules::Position;
+use toritsume::rules::{MoveList, Position, generate_checks};
 use toritsume::solver::{Solver, SolverConfig, Status};
 use toritsume::soundness::{Flaw, Verdict, VerifyMode, verify_with};
 
@@ -85,18 +86,19 @@ struct Member {
     id: usize,
 }
 
-/// Solves and verifies `cand`: its solve's nodes, main line and verdict when it is a
-/// problem of `plies` with a unique solution and no spare pieces (redundant pieces are
-/// let through: a longer problem built on it may need them).
+/// Solves and verifies `cand`: its length, its solve's nodes, main line and verdict when
+/// it is a problem of at least `least` plies with a unique solution and no spare pieces
+/// (redundant pieces are let through: a longer problem built on it may need them).
 fn sound_of_length(
     solver: &mut Solver,
     cand: &Position,
-    plies: u16,
-) -> Option<(u64, Vec<String>, &'static str)> {
+    least: u16,
+) -> Option<(u16, u64, Vec<String>, &'static str)> {
     solver.clear_table();
     let sol = solver.solve(cand);
+    let plies = sol.plies?;
     if sol.status != Status::Mate
-        || sol.plies != Some(plies)
+        || plies < least
         || !sol.minimal
         || !sol.complete
         || sol.has_spare_pieces()
@@ -118,10 +120,26 @@ fn sound_of_length(
         _ => return None,
     };
     Some((
+        plies,
         sol.nodes,
         sol.moves.iter().map(|m| m.usi()).collect(),
         verdict,
     ))
+}
+
+/// The retractions of `p`, those leaving the attacker the fewest checks first (fewer
+/// checks, fewer cooks), in a random order among equals.
+fn ordered_retractions(rng: &mut ChaCha8Rng, p: &Position) -> Vec<Position> {
+    use rand::seq::SliceRandom;
+    let mut back = retractions(p);
+    back.shuffle(rng);
+    let mut list = MoveList::new();
+    back.sort_by_cached_key(|a| {
+        list.clear();
+        generate_checks(a, &mut list);
+        list.len()
+    });
+    back
 }
 
 fn main() {
@@ -163,6 +181,8 @@ fn main() {
     let started = std::time::Instant::now();
     let mut best = 0;
     let mut archive: Vec<Member> = Vec::new();
+    // Each member's retractions, and how many of them have been tried.
+    let mut pending: HashMap<usize, (Vec<Position>, usize)> = HashMap::new();
     while let Some(longest) = beam.iter().map(|m| m.plies).max()
         && longest < args.until
     {
@@ -173,14 +193,20 @@ fn main() {
             for t in 0..args.tries {
                 // Mostly a retraction; now and then a mutation of the same length, whose
                 // retractions are new ground.
-                let (cand, plies) = if t % 3 == 2 {
+                let (cand, longer) = if t % 3 == 2 {
                     match mutate(&mut rng, &m.pos) {
-                        Some(c) => (c, m.plies),
+                        Some(c) => (c, false),
                         None => continue,
                     }
                 } else {
-                    match extend(&mut rng, &m.pos, 1) {
-                        Some(c) => (c, m.plies + 2),
+                    let (back, next) = pending
+                        .entry(m.id)
+                        .or_insert_with(|| (ordered_retractions(&mut rng, &m.pos), 0));
+                    match back.get(*next) {
+                        Some(c) => {
+                            *next += 1;
+                            (c.clone(), true)
+                        }
                         None => continue,
                     }
                 };
@@ -188,7 +214,9 @@ fn main() {
                     continue;
                 }
                 fresh += 1;
-                let Some((nodes, moves, verdict)) = sound_of_length(&mut solver, &cand, plies)
+                let least = if longer { m.plies + 2 } else { m.plies };
+                let Some((plies, nodes, moves, verdict)) =
+                    sound_of_length(&mut solver, &cand, least)
                 else {
                     continue;
                 };

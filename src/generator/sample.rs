@@ -343,3 +343,250 @@ pub fn mutate(rng: &mut ChaCha8Rng, p: &Position) -> Option<Position> {
     s.side = ATTACKER;
     Position::from_setup(&s).ok()
 }
+
+/// The defender's hand under the tsume convention: every hand kind not on the board nor in
+/// the attacker's hand; `None` when the board and the attacker's hand hold too many.
+fn rest_of(s: &Setup) -> Option<[u32; 6]> {
+    let mut p = full_pool();
+    for piece in s.board.iter().flatten() {
+        if piece.kind != PieceKind::Phoenix {
+            let i = piece.kind.unpromoted().index();
+            p[i] = p[i].checked_sub(1)?;
+        }
+    }
+    for k in PieceKind::HAND {
+        let i = k.index();
+        p[i] = p[i].checked_sub(s.hands[ATTACKER.index()][i])?;
+    }
+    Some(p)
+}
+
+/// `s` with `to_move` to move and the defender holding the rest, if that is legal.
+fn legal_with_rest(s: &Setup, to_move: Color) -> Option<Position> {
+    let mut s = s.clone();
+    s.hands[DEFENDER.index()] = rest_of(&s)?;
+    legal(&s, to_move)
+}
+
+/// The kinds a piece of `kind` had before a board move: itself, and its unpromoted kind
+/// when it is promoted (the move may have promoted it).
+fn kinds_before(kind: PieceKind) -> impl Iterator<Item = PieceKind> {
+    std::iter::once(kind).chain(kind.is_promoted().then(|| kind.unpromoted()))
+}
+
+/// Every un-made move of `color` that leads to `after` (`color` just moved): the position
+/// before, with the move, for each un-drop and each un-move (from every origin, with every
+/// kind before, with nothing or any piece of the other side un-captured). The positions are
+/// built with the defender holding the rest; whether the move was legal there is checked by
+/// the caller.
+fn unmoves(after: &Position, color: Color) -> Vec<(Setup, Move)> {
+    let base = after.to_setup();
+    let occ = after.occupied();
+    let zone = promotion_zone(color);
+    let mut out = Vec::new();
+    for t in Square::all() {
+        let Some(piece) = after.piece_at(t) else {
+            continue;
+        };
+        if piece.color != color {
+            continue;
+        }
+        if piece.kind.is_hand_kind() {
+            let mut s = base.clone();
+            s.board[t.index()] = None;
+            if color == ATTACKER {
+                s.hands[ATTACKER.index()][piece.kind.index()] += 1;
+            }
+            out.push((s, Move::drop(piece.kind, t)));
+        }
+        for before in kinds_before(piece.kind) {
+            // The squares `before` reaches `t` from are those a piece of the other colour
+            // reaches from `t` (the two sides' moves are each other's turned round).
+            for y in attacks(color.flip(), before, t, occ) - occ {
+                let promotes = before.promoted().is_some() && (zone.has(y) || zone.has(t));
+                if promotes != (before != piece.kind) {
+                    continue;
+                }
+                let mut s = base.clone();
+                s.board[t.index()] = None;
+                s.board[y.index()] = Some(Piece::new(color, before));
+                let m = Move::normal(y, t, promotes);
+                // Un-captures: the captured piece is in the mover's hand (the attacker's
+                // as written; the defender's as the rest).
+                for k in PieceKind::HAND {
+                    let held = if color == ATTACKER {
+                        s.hands[ATTACKER.index()][k.index()]
+                    } else {
+                        rest_of(&s).map_or(0, |r| r[k.index()])
+                    };
+                    if held == 0 {
+                        continue;
+                    }
+                    for kind in kinds_before(k.promoted().unwrap_or(k)) {
+                        let mut c = s.clone();
+                        if color == ATTACKER {
+                            c.hands[ATTACKER.index()][k.index()] -= 1;
+                        }
+                        c.board[t.index()] = Some(Piece::new(color.flip(), kind));
+                        out.push((c, m));
+                    }
+                }
+                out.push((s, m));
+            }
+        }
+    }
+    out
+}
+
+/// Every way to take back one move pair from `p` (attacker to move): the positions `a`,
+/// attacker to move and the defender holding the rest, with a legal check and a legal
+/// reply after it that lead from `a` to `p` (its defender holding the rest). Unlike
+/// [`extend`]'s random draw it misses none: defender phoenix steps, other defender moves
+/// and interposing drops, each with or without an un-capture, then the attacker's
+/// un-drops and un-moves (discovered checks included, with or without an un-capture or an
+/// un-promotion). Each position comes once.
+pub fn retractions(p: &Position) -> Vec<Position> {
+    let Some(target) = legal_with_rest(&p.to_setup(), ATTACKER) else {
+        return Vec::new();
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut list = MoveList::new();
+    for (s, reply) in unmoves(&target, DEFENDER) {
+        let Some(d) = legal_with_rest(&s, DEFENDER) else {
+            continue;
+        };
+        if !d.in_check() {
+            continue;
+        }
+        list.clear();
+        generate_legal(&d, &mut list);
+        if !list.contains(reply) {
+            continue;
+        }
+        let mut check = d.clone();
+        check.do_move(reply);
+        if check.key() != target.key() {
+            continue;
+        }
+        for (s, m) in unmoves(&d, ATTACKER) {
+            let Some(a) = legal_with_rest(&s, ATTACKER) else {
+                continue;
+            };
+            list.clear();
+            generate_checks(&a, &mut list);
+            if !list.contains(m) {
+                continue;
+            }
+            let mut after = a.clone();
+            after.do_move(m);
+            if after.key() == d.key() && seen.insert(a.key()) {
+                out.push(a);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn with_rest(p: &Position) -> Position {
+        legal_with_rest(&p.to_setup(), p.side_to_move()).unwrap()
+    }
+
+    /// Random positions (defender holding the rest), a random check and a random reply
+    /// played: the position before is among the retractions of the one after, and every
+    /// retraction leads to it by a check and a legal reply.
+    #[test]
+    fn retractions_find_the_position_before_and_only_true_ones() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut played = 0;
+        // How often the check captured, the reply captured, the reply was a drop.
+        let mut kinds = [0; 3];
+        let mut list = MoveList::new();
+        while played < 60 || kinds.contains(&0) {
+            let a = with_rest(&random_position(&mut rng));
+            list.clear();
+            generate_checks(&a, &mut list);
+            if list.is_empty() {
+                continue;
+            }
+            let check = list.as_slice()[rng.random_range(0..list.len())];
+            let mut d = a.clone();
+            d.do_move(check);
+            list.clear();
+            generate_legal(&d, &mut list);
+            if list.is_empty() {
+                continue;
+            }
+            let reply = list.as_slice()[rng.random_range(0..list.len())];
+            kinds[0] += usize::from(a.piece_at(check.to()).is_some());
+            kinds[1] += usize::from(d.piece_at(reply.to()).is_some());
+            kinds[2] += usize::from(reply.is_drop());
+            let mut p = d.clone();
+            p.do_move(reply);
+            let p = with_rest(&p);
+            let back = retractions(&p);
+            assert!(
+                back.iter().any(|b| b.key() == a.key()),
+                "{} after {} {} is not found from {}",
+                crate::notation::sfen::write_sfen(&a),
+                check.usi(),
+                reply.usi(),
+                crate::notation::sfen::write_sfen(&p)
+            );
+            for b in &back {
+                let mut checks = MoveList::new();
+                generate_checks(b, &mut checks);
+                let leads = checks.iter().any(|&c| {
+                    let mut d = b.clone();
+                    d.do_move(c);
+                    let mut replies = MoveList::new();
+                    generate_legal(&d, &mut replies);
+                    replies.iter().any(|&r| {
+                        let mut q = d.clone();
+                        q.do_move(r);
+                        q.key() == p.key()
+                    })
+                });
+                assert!(
+                    leads,
+                    "{} does not lead to {}",
+                    crate::notation::sfen::write_sfen(b),
+                    crate::notation::sfen::write_sfen(&p)
+                );
+            }
+            played += 1;
+        }
+    }
+
+    /// Worked by hand from RULES.md: White's phoenix alone on 1a, Black's crane on 1c,
+    /// Black to move. White's last move was the phoenix's (no other white piece), out of a
+    /// check, so it came from 1b, 2a or 2b; Black's move before gave that check. Three of
+    /// the positions before: the phoenix on 1b and the crane moved 1d-1c, or dropped on
+    /// 1c; the phoenix on 2b and the crane moved 2d-1c (a crane checks diagonally).
+    #[test]
+    fn a_lone_phoenix_came_from_a_neighbour() {
+        let sfen = |p: &Position| crate::notation::sfen::write_sfen(p);
+        let p = crate::notation::sfen::parse_sfen("6k/7/6C/7/7/7/7 b - 1").unwrap();
+        let back = retractions(&p);
+        let found: Vec<String> = back.iter().map(sfen).collect();
+        for b in &back {
+            let k = b.phoenix(DEFENDER).unwrap().to_string();
+            assert!(["1b", "2a", "2b"].contains(&k.as_str()), "{}", sfen(b));
+        }
+        for want in [
+            "7/6k/7/6C/7/7/7 b",
+            "7/6k/7/7/7/7/7 b C",
+            "7/5k1/7/5C1/7/7/7 b",
+        ] {
+            assert!(
+                found.iter().any(|f| f.starts_with(want)),
+                "{want} missing from {found:?}"
+            );
+        }
+    }
+}
