@@ -9,12 +9,16 @@
 //! and verdict (`sound`, or `flawed` by redundant pieces only), so a run can be stopped at
 //! any time; the sound ones are the harvest.
 //!
+//! `--keep N` moves on from a member once N longer problems came of it (0: all its tries),
+//! which goes deeper sooner.
+//!
 //! ```sh
 //! cargo run --release --example build_long -- --from problems/long.jsonl --seed 1 \
 //!     --tries 150 --beam 12 --until 101 --out long-build.jsonl
 //! ```
 
-use rand::SeedableRng;
+use clap::Parser;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 use std::collections::{HashMap, HashSet};
@@ -23,51 +27,37 @@ use toritsume::generator::sample::{mutate, retractions};
 use toritsume::notation::sfen::write_sfen;
 use toritsume::problem::Problem;
 use toritsume::rules::{MoveList, Position, generate_checks};
-use toritsume::solver::{Solver, SolverConfig, Status};
+use toritsume::solver::{Limits, Solver, SolverConfig, Status};
 use toritsume::soundness::{Flaw, Verdict, VerifyMode, verify_with};
 
+/// Builds very long problems by backward construction.
+#[derive(Parser)]
+#[command(name = "build_long")]
 struct Args {
+    /// Problems to start from (JSON lines with `sfen` and `plies`).
+    #[arg(long)]
     from: String,
+    /// Seed of the draws.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Candidates tried per member of the beam and round.
+    #[arg(long, default_value_t = 150)]
     tries: usize,
+    /// Members of the beam.
+    #[arg(long, default_value_t = 12)]
     beam: usize,
+    /// Stop once a problem of this many plies is found.
+    #[arg(long, default_value_t = 101)]
     until: u16,
+    /// Node budget of a candidate's solve.
+    #[arg(long, default_value_t = 4_000_000)]
     nodes: u64,
+    /// Move on from a member once this many longer problems came of it (0: all its tries).
+    #[arg(long, default_value_t = 0)]
+    keep: usize,
+    /// Output file (JSON lines; never overwritten).
+    #[arg(long)]
     out: String,
-}
-
-fn parse() -> Result<Args, String> {
-    let mut a = Args {
-        from: String::new(),
-        seed: 1,
-        tries: 150,
-        beam: 12,
-        until: 101,
-        nodes: 4_000_000,
-        out: String::new(),
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(k) = it.next() {
-        let v = it.next().ok_or(format!("{k} needs a value"))?;
-        let num = || {
-            v.parse::<u64>()
-                .map_err(|_| format!("{k}: not a number: {v}"))
-        };
-        match k.as_str() {
-            "--from" => a.from = v,
-            "--seed" => a.seed = num()?,
-            "--tries" => a.tries = num()? as usize,
-            "--beam" => a.beam = num()? as usize,
-            "--until" => a.until = num()? as u16,
-            "--nodes" => a.nodes = num()?,
-            "--out" => a.out = v,
-            _ => return Err(format!("unknown option {k}")),
-        }
-    }
-    if a.from.is_empty() || a.out.is_empty() {
-        return Err("--from FILE and --out FILE are required".into());
-    }
-    Ok(a)
 }
 
 fn fail(e: impl std::fmt::Display) -> ! {
@@ -93,9 +83,17 @@ fn sound_of_length(
     solver: &mut Solver,
     cand: &Position,
     least: u16,
+    nodes: u64,
 ) -> Option<(u16, u64, Vec<String>, &'static str)> {
     solver.clear_table();
-    let sol = solver.solve(cand);
+    // Given up early: a first search of half the budget (most candidates have no mate, or
+    // a long hopeless one), and as soon as a mate too short is proven.
+    let limits = Limits {
+        nodes: Some(nodes),
+        first_search_nodes: Some(nodes / 2),
+        ..Limits::default()
+    };
+    let sol = solver.solve_range(cand, Some(least), None, limits);
     let plies = sol.plies?;
     if sol.status != Status::Mate
         || plies < least
@@ -127,6 +125,14 @@ fn sound_of_length(
     ))
 }
 
+/// `p` as a problem is written: the attacker's hand only, the defender's implied (the
+/// retractions spell it out).
+fn problem_sfen(p: &Position) -> String {
+    let mut s = p.to_setup();
+    s.hands[p.side_to_move().flip().index()] = [0; 6];
+    Position::from_setup(&s).map_or_else(|_| write_sfen(p), |q| write_sfen(&q))
+}
+
 /// The retractions of `p`, those leaving the attacker the fewest checks first (fewer
 /// checks, fewer cooks), in a random order among equals.
 fn ordered_retractions(rng: &mut ChaCha8Rng, p: &Position) -> Vec<Position> {
@@ -143,10 +149,7 @@ fn ordered_retractions(rng: &mut ChaCha8Rng, p: &Position) -> Vec<Position> {
 }
 
 fn main() {
-    let args = parse().unwrap_or_else(|e| {
-        eprintln!("usage: build_long --from FILE --out FILE [--seed S] [--tries N] [--beam K] [--until PLIES] [--nodes N]");
-        fail(e)
-    });
+    let args = Args::parse();
     if std::path::Path::new(&args.out).exists() {
         fail(format!("{} exists; not overwritten", args.out));
     }
@@ -190,23 +193,33 @@ fn main() {
         for m in beam.clone() {
             let mut fresh = 0;
             let mut found = false;
+            let mut longer_found = 0;
             for t in 0..args.tries {
+                if args.keep > 0 && longer_found >= args.keep {
+                    break;
+                }
                 // Mostly a retraction; now and then a mutation of the same length, whose
                 // retractions are new ground.
+                let (back, tried) = pending
+                    .entry(m.id)
+                    .or_insert_with(|| (ordered_retractions(&mut rng, &m.pos), 0));
                 let (cand, longer) = if t % 3 == 2 {
                     match mutate(&mut rng, &m.pos) {
                         Some(c) => (c, false),
                         None => continue,
                     }
+                } else if t % 3 == 0 && *tried < back.len() {
+                    *tried += 1;
+                    (back[*tried - 1].clone(), true)
                 } else {
-                    let (back, next) = pending
-                        .entry(m.id)
-                        .or_insert_with(|| (ordered_retractions(&mut rng, &m.pos), 0));
-                    match back.get(*next) {
-                        Some(c) => {
-                            *next += 1;
-                            (c.clone(), true)
-                        }
+                    // A retraction repaired: one of them with a piece moved, added or
+                    // removed (most retractions fail by an escape or a second mate).
+                    if back.is_empty() {
+                        continue;
+                    }
+                    let r = &back[rng.random_range(0..back.len())];
+                    match mutate(&mut rng, r) {
+                        Some(c) => (c, true),
                         None => continue,
                     }
                 };
@@ -216,15 +229,16 @@ fn main() {
                 fresh += 1;
                 let least = if longer { m.plies + 2 } else { m.plies };
                 let Some((plies, nodes, moves, verdict)) =
-                    sound_of_length(&mut solver, &cand, least)
+                    sound_of_length(&mut solver, &cand, least, args.nodes)
                 else {
                     continue;
                 };
                 found = true;
                 next_id += 1;
                 if plies > m.plies {
+                    longer_found += 1;
                     let rec = json!({
-                        "sfen": write_sfen(&cand),
+                        "sfen": problem_sfen(&cand),
                         "plies": plies,
                         "moves": moves,
                         "verdict": verdict,

@@ -13,6 +13,7 @@
 //! candidate's seed and index), and the solve's `nodes` (`nodes_by_phase`: first search, minimality proof, main line) and
 //! `time_ms` when it was found.
 
+use clap::Parser;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
@@ -22,55 +23,32 @@ use toritsume::generator::sample::{backward, random_position};
 use toritsume::notation::sfen::write_sfen;
 use toritsume::solver::{Limits, Solver, SolverConfig, Status};
 
+/// Collects hard positions for the solver's benchmark set.
+#[derive(Parser)]
+#[command(name = "harvest_hard")]
 struct Args {
+    /// Seed of the candidates' draw.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Candidates to draw.
+    #[arg(long, default_value_t = 1000)]
     candidates: u64,
+    /// Keep a candidate whose solve takes at least this many milliseconds.
+    #[arg(long, default_value_t = 500)]
     min_ms: u64,
+    /// Give a candidate up after this many seconds.
+    #[arg(long, default_value_t = 30)]
     max_s: u64,
+    /// Table size, MB.
+    #[arg(long, default_value_t = 256)]
     hash: usize,
+    /// Output file (JSON lines; never overwritten).
+    #[arg(long)]
     out: String,
 }
 
-fn parse() -> Result<Args, String> {
-    let mut a = Args {
-        seed: 1,
-        candidates: 1000,
-        min_ms: 500,
-        max_s: 30,
-        hash: 256,
-        out: String::new(),
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(k) = it.next() {
-        let v = it.next().ok_or(format!("{k} needs a value"))?;
-        let num = || {
-            v.parse::<u64>()
-                .map_err(|_| format!("{k}: not a number: {v}"))
-        };
-        match k.as_str() {
-            "--seed" => a.seed = num()?,
-            "--candidates" => a.candidates = num()?,
-            "--min-ms" => a.min_ms = num()?,
-            "--max-s" => a.max_s = num()?,
-            "--hash" => a.hash = num()? as usize,
-            "--out" => a.out = v,
-            _ => return Err(format!("unknown option {k}")),
-        }
-    }
-    if a.out.is_empty() {
-        return Err("--out FILE is required".into());
-    }
-    Ok(a)
-}
-
 fn main() {
-    let args = parse().unwrap_or_else(|e| {
-        eprintln!("harvest_hard: {e}");
-        eprintln!(
-            "usage: harvest_hard [--seed S] [--candidates N] [--min-ms MS] [--max-s S] [--hash MB] --out FILE"
-        );
-        std::process::exit(2);
-    });
+    let args = Args::parse();
     if std::path::Path::new(&args.out).exists() {
         eprintln!("harvest_hard: {} exists; not overwritten", args.out);
         std::process::exit(2);
