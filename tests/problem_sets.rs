@@ -309,10 +309,10 @@ fn built_long_problems_solve_and_verify_as_recorded() {
         let (_, moves) = p.main_line().unwrap();
         let mut pos = rest_to_defender(&p.position().unwrap());
         for (i, &m) in moves.iter().enumerate() {
-            if i == plies as usize - 7 {
-                if let Err(e) = check_solution(&pos, 7, &moves[i..]) {
-                    panic!("{}: the last seven plies refuted: {e}", p.sfen);
-                }
+            if i == plies as usize - 7
+                && let Err(e) = check_solution(&pos, 7, &moves[i..])
+            {
+                panic!("{}: the last seven plies refuted: {e}", p.sfen);
             }
             let mut legal = toritsume::rules::MoveList::new();
             toritsume::rules::generate_legal(&pos, &mut legal);
