@@ -1,7 +1,8 @@
 //! Builds very long problems by backward construction from long ones: a beam of problems
 //! with unique solutions, each taken back one move pair at a time (every retraction of it,
 //! `sample::retractions`: an un-made defender move, then an un-made attacker check, those
-//! leaving the attacker the fewest checks first) or now and then mutated, keeping the
+//! leaving the attacker the fewest checks first; or one of them repaired by a mutation, as
+//! most fail by an escape or a second mate) or now and then mutated, keeping the
 //! retractions that give a problem at least two plies longer with a unique solution and
 //! no spare pieces (redundant pieces are let through on the way: the
 //! longer problems may need them); the longest and narrowest (fewest solve nodes) make the

@@ -1,7 +1,8 @@
 //! Candidate positions: random placement around the defender's phoenix, backward
-//! construction from mate positions (un-making moves), and mutation of problems already
-//! found. Every candidate is a legal position with Black (the attacker, without a phoenix)
-//! to move; the defender's hand is implied by the tsume convention.
+//! construction from mate positions (un-making moves, at random or every way there is:
+//! [`retractions`]), and mutation of problems already found. Every candidate is a legal
+//! position with Black (the attacker, without a phoenix) to move; the defender's hand is
+//! implied by the tsume convention ([`retractions`] spells it out).
 
 use crate::rules::attacks::{attacks, promotion_zone};
 use crate::rules::{
