@@ -1,5 +1,6 @@
 //! The table's memory: zeroed pages from the allocator, aligned by hand, touched only where
-//! the search writes; and the error of a size that cannot be had.
+//! the search writes, on huge pages where the kernel gives them; and the error of a size
+//! that cannot be had.
 
 use super::entry::Bucket;
 use std::alloc::Layout;
