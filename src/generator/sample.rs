@@ -439,6 +439,27 @@ fn unmoves(after: &Position, color: Color) -> Vec<(Setup, Move)> {
     out
 }
 
+/// The position `s` with `side` to move (the defender holding the rest) when `m` is among
+/// the moves `generate` gives there and leads to `after`.
+fn undone(
+    s: &Setup,
+    side: Color,
+    m: Move,
+    generate: fn(&Position, &mut MoveList),
+    after: &Position,
+    list: &mut MoveList,
+) -> Option<Position> {
+    let before = legal_with_rest(s, side)?;
+    list.clear();
+    generate(&before, list);
+    if !list.contains(m) {
+        return None;
+    }
+    let mut played = before.clone();
+    played.do_move(m);
+    (played.key() == after.key()).then_some(before)
+}
+
 /// Every way to take back one move pair from `p` (attacker to move): the positions `a`,
 /// attacker to move and the defender holding the rest, with a legal check and a legal
 /// reply after it that lead from `a` to `p` (its defender holding the rest). Unlike
@@ -454,34 +475,16 @@ pub fn retractions(p: &Position) -> Vec<Position> {
     let mut out = Vec::new();
     let mut list = MoveList::new();
     for (s, reply) in unmoves(&target, DEFENDER) {
-        let Some(d) = legal_with_rest(&s, DEFENDER) else {
+        let Some(d) = undone(&s, DEFENDER, reply, generate_legal, &target, &mut list) else {
             continue;
         };
         if !d.in_check() {
             continue;
         }
-        list.clear();
-        generate_legal(&d, &mut list);
-        if !list.contains(reply) {
-            continue;
-        }
-        let mut check = d.clone();
-        check.do_move(reply);
-        if check.key() != target.key() {
-            continue;
-        }
         for (s, m) in unmoves(&d, ATTACKER) {
-            let Some(a) = legal_with_rest(&s, ATTACKER) else {
-                continue;
-            };
-            list.clear();
-            generate_checks(&a, &mut list);
-            if !list.contains(m) {
-                continue;
-            }
-            let mut after = a.clone();
-            after.do_move(m);
-            if after.key() == d.key() && seen.insert(a.key()) {
+            if let Some(a) = undone(&s, ATTACKER, m, generate_checks, &d, &mut list)
+                && seen.insert(a.key())
+            {
                 out.push(a);
             }
         }
