@@ -45,17 +45,22 @@ fn full_pool() -> [u32; 6] {
     p
 }
 
-fn pool_of(setup: &Setup) -> [u32; 6] {
+/// Pieces of each hand kind not yet placed: the defender's hand under the tsume convention,
+/// every hand kind not on the board nor in the attacker's hand; `None` when the board and
+/// the attacker's hand hold too many.
+fn rest_of(s: &Setup) -> Option<[u32; 6]> {
     let mut p = full_pool();
-    for piece in setup.board.iter().flatten() {
+    for piece in s.board.iter().flatten() {
         if piece.kind != PieceKind::Phoenix {
-            p[piece.kind.unpromoted().index()] -= 1;
+            let i = piece.kind.unpromoted().index();
+            p[i] = p[i].checked_sub(1)?;
         }
     }
     for k in PieceKind::HAND {
-        p[k.index()] -= setup.hands[ATTACKER.index()][k.index()];
+        let i = k.index();
+        p[i] = p[i].checked_sub(s.hands[ATTACKER.index()][i])?;
     }
-    p
+    Some(p)
 }
 
 /// An empty square within Chebyshev distance `radius` of `center`, if the draw finds one.
@@ -182,7 +187,7 @@ fn retract_defender(rng: &mut ChaCha8Rng, p: &Position) -> Option<Position> {
         undone = Move::normal(from, k, false);
         if rng.random_bool(0.25) {
             // It captured an attacker piece.
-            let pool = pool_of(&s);
+            let pool = rest_of(&s)?;
             let kind = pick_kind(rng, &pool, &ATTACKER_WEIGHTS)?;
             s.board[k.index()] = Some(Piece::new(ATTACKER, kind));
         }
@@ -312,7 +317,7 @@ pub fn mutate(rng: &mut ChaCha8Rng, p: &Position) -> Option<Position> {
                 s.board[to.index()] = s.board[from.index()].take();
             }
             2 => {
-                let pool = pool_of(&s);
+                let pool = rest_of(&s)?;
                 let kind = pick_kind(rng, &pool, &ATTACKER_WEIGHTS)?;
                 let to = near(rng, &s, k, 2)?;
                 let color = if rng.random_bool(0.6) {
@@ -327,7 +332,7 @@ pub fn mutate(rng: &mut ChaCha8Rng, p: &Position) -> Option<Position> {
                 s.board[q.index()] = None;
             }
             _ => {
-                let pool = pool_of(&s);
+                let pool = rest_of(&s)?;
                 let held: Vec<PieceKind> = PieceKind::HAND
                     .into_iter()
                     .filter(|k| s.hands[ATTACKER.index()][k.index()] > 0)
@@ -343,23 +348,6 @@ pub fn mutate(rng: &mut ChaCha8Rng, p: &Position) -> Option<Position> {
     }
     s.side = ATTACKER;
     Position::from_setup(&s).ok()
-}
-
-/// The defender's hand under the tsume convention: every hand kind not on the board nor in
-/// the attacker's hand; `None` when the board and the attacker's hand hold too many.
-fn rest_of(s: &Setup) -> Option<[u32; 6]> {
-    let mut p = full_pool();
-    for piece in s.board.iter().flatten() {
-        if piece.kind != PieceKind::Phoenix {
-            let i = piece.kind.unpromoted().index();
-            p[i] = p[i].checked_sub(1)?;
-        }
-    }
-    for k in PieceKind::HAND {
-        let i = k.index();
-        p[i] = p[i].checked_sub(s.hands[ATTACKER.index()][i])?;
-    }
-    Some(p)
 }
 
 /// `s` with `to_move` to move and the defender holding the rest, if that is legal.
