@@ -168,6 +168,20 @@ pub(crate) fn longest_defences(
     r: u16,
     ancestors: &mut Vec<u64>,
 ) -> (Vec<Move>, u16, Vec<Move>) {
+    first_longest_defences(s, pos, r, ancestors, usize::MAX)
+}
+
+/// The first `want` (in generation order) of the longest defences of AND node `pos`, with
+/// their length and the useless interpositions, as [`longest_defences`] gives them all: the
+/// main line follows only the first few, and showing that a defence holds out longest is a
+/// disproof, often a costly one.
+fn first_longest_defences(
+    s: &mut Searcher,
+    pos: &Position,
+    r: u16,
+    ancestors: &mut Vec<u64>,
+    want: usize,
+) -> (Vec<Move>, u16, Vec<Move>) {
     let (real, useless) = split_useless(s, pos, r, ancestors);
     if real.is_empty() {
         return (real, 0, useless);
@@ -175,6 +189,9 @@ pub(crate) fn longest_defences(
     ancestors.push(pos.key());
     let mut longest = Vec::new();
     for &e in &real {
+        if longest.len() >= want {
+            break;
+        }
         let mut child = pos.clone();
         child.do_move(e);
         if r < 3 || !mates_within(s, &child, r - 3, ancestors) {
@@ -279,7 +296,10 @@ impl Explorer<'_> {
             }
             self.choose(pos, r - 1, &[m], ancestors, ply)
         } else {
-            let (longest, len, useless) = longest_defences(self.s, pos, r, ancestors);
+            // The line follows at most this many of the longest defences (a fallback to
+            // shorter ones, below, computes them all).
+            let want = self.alternatives(pos, r.saturating_sub(1));
+            let (longest, len, useless) = first_longest_defences(self.s, pos, r, ancestors, want);
             if self.s.stopped() {
                 return Line::cut();
             }
@@ -300,6 +320,20 @@ impl Explorer<'_> {
         }
     }
 
+    /// How many of the moves from `pos` leading to positions of exact length `child_r` are
+    /// tried for a line without spare pieces. Each attacker move drops one piece at most:
+    /// with more pieces in hand than moves left, every line ends with spare pieces, and the
+    /// first is taken without trying the others; so too once the exploration budget is
+    /// spent.
+    fn alternatives(&self, pos: &Position, child_r: u16) -> usize {
+        let attacker_moves = (child_r as u32).div_ceil(2);
+        if pos.hand(self.s.attacker()).total() > attacker_moves || self.budget == 0 {
+            1
+        } else {
+            TIE_ALTERNATIVES
+        }
+    }
+
     /// Follows one of `candidates` (each leading to a position of exact length `child_r`),
     /// preferring a line that ends with the attacker's hand empty.
     fn choose(
@@ -311,15 +345,7 @@ impl Explorer<'_> {
         ply: usize,
     ) -> Line {
         let mut first: Option<Line> = None;
-        // Each attacker move drops one piece at most: with more pieces in hand than moves
-        // left, every line ends with spare pieces, and the first is taken without trying
-        // the others.
-        let attacker_moves = (child_r as u32).div_ceil(2);
-        let alternatives = if pos.hand(self.s.attacker()).total() > attacker_moves {
-            1
-        } else {
-            TIE_ALTERNATIVES
-        };
+        let alternatives = self.alternatives(pos, child_r);
         ancestors.push(pos.key());
         for (i, &m) in candidates.iter().enumerate() {
             if i >= alternatives || (i > 0 && self.budget == 0) {
@@ -361,4 +387,60 @@ pub(crate) fn line_from(
         budget: EXPLORATION_BUDGET,
     };
     e.explore(pos, r, ancestors, ply)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_position;
+    use crate::solver::limits::Limits;
+    use crate::solver::{Solver, SolverConfig, prepare};
+
+    /// The first few longest defences are the start of them all, at every defender node of
+    /// the main lines of the classic problems: the line reads the same when only as many
+    /// as it may follow are shown to hold out longest.
+    #[test]
+    fn first_longest_defences_are_the_first_of_all() {
+        let mut several = 0;
+        let mut cut_short = 0;
+        for line in include_str!("../../problems/classic.jsonl").lines() {
+            let rec: serde_json::Value = serde_json::from_str(line).expect("a JSON record");
+            let Some(plies) = rec["plies"].as_u64() else {
+                continue;
+            };
+            let config = SolverConfig::default();
+            let root = prepare(
+                &parse_position(rec["sfen"].as_str().expect("an SFEN")).expect("a position"),
+                config.defender_hand,
+            );
+            let mut solver = Solver::new(config).expect("a table");
+            let sol = solver.solve(&root);
+            assert_eq!(sol.plies, Some(plies as u16), "{}", rec["sfen"]);
+            let s = solver.begin(Limits::default());
+            let mut pos = root.clone();
+            let mut ancestors = Vec::new();
+            for (ply, &m) in sol.moves.iter().enumerate() {
+                if ply % 2 == 1 {
+                    let r = plies as u16 - ply as u16;
+                    let (all, len, useless) = longest_defences(s, &pos, r, &mut ancestors);
+                    if all.len() > 1 {
+                        several += 1;
+                    }
+                    for want in 1..=all.len() + 1 {
+                        let (first, l, u) =
+                            first_longest_defences(s, &pos, r, &mut ancestors, want);
+                        assert_eq!(first[..], all[..want.min(all.len())], "ply {ply}");
+                        assert_eq!((l, &u), (len, &useless));
+                        if first.len() < all.len() {
+                            cut_short += 1;
+                        }
+                    }
+                    assert!(all.contains(&m), "the line's defence is a longest one");
+                }
+                ancestors.push(pos.key());
+                pos.do_move(m);
+            }
+        }
+        assert!(several > 0 && cut_short > 0, "{several} {cut_short}");
+    }
 }
