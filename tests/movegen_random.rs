@@ -6,9 +6,9 @@ mod common;
 
 use common::{naive_legal, random_position, random_walk, rng, sorted};
 use toritsume::notation::parse_position;
-use toritsume::rules::movegen::{has_check, has_legal_move};
+use toritsume::rules::movegen::{evasion_summary, has_check, has_legal_move};
 use toritsume::rules::{
-    MoveList, Position, count_legal, generate_checks, generate_evasions, generate_legal,
+    Bitboard, MoveList, Position, count_legal, generate_checks, generate_evasions, generate_legal,
 };
 
 /// Every property checked on one position.
@@ -50,6 +50,29 @@ fn check_position(pos: &Position, what: &str) {
         let mut ev = MoveList::new();
         generate_evasions(pos, &mut ev);
         assert_eq!(sorted(&ev), sorted(&legal), "evasions in {what}: {pos:?}");
+
+        // The summary of the evasions adds up the list, the board moves onto the
+        // checkers' squares (their captures) counted apart.
+        let watch = pos.checkers();
+        let sum = evasion_summary(pos, watch);
+        let board: Vec<_> = legal.iter().filter(|m| !m.is_drop()).collect();
+        assert_eq!(sum.board_moves as usize, board.len(), "{what}: {pos:?}");
+        assert_eq!(
+            sum.onto_watched as usize,
+            board.iter().filter(|m| watch.has(m.to())).count(),
+            "{what}: {pos:?}"
+        );
+        let mut drops = Bitboard::EMPTY;
+        let mut all = Bitboard::EMPTY;
+        for m in legal.iter() {
+            if m.is_drop() {
+                drops |= Bitboard::from_square(m.to());
+            }
+            all |= Bitboard::from_square(m.to());
+        }
+        assert_eq!(sum.drop_squares, drops, "{what}: {pos:?}");
+        assert_eq!(sum.destinations, all, "{what}: {pos:?}");
+        assert_eq!(sum.is_empty(), legal.is_empty(), "{what}: {pos:?}");
     }
 
     // Make/unmake restores everything; incremental keys equal keys from scratch; the

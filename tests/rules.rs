@@ -491,3 +491,28 @@ fn usi_and_hodges_moves() {
     let line = parse_move_list(&t, "1. 3d3c Fax3c 2. Fa-5f").unwrap();
     assert_eq!(line.len(), 3);
 }
+
+#[test]
+fn the_summary_of_evasions_counts_the_captures_of_the_checker() {
+    // White's phoenix on 4a, White's falcon on 3a; Black drops a crane on 4b (checking
+    // straight forward; it also covers 3a and 5a diagonally). Worked out by hand: the
+    // phoenix may step to 3b or 5b or take the crane (nothing of Black's guards 4b), and
+    // the falcon may take it (one step diagonally forward, for White towards 4b): four
+    // board replies, two of them onto 4b. An adjacent check leaves nothing to interpose.
+    let mut p = pos("3kf2/7/7/7/7/7/7 b C 1");
+    play(&mut p, "C*4b");
+    let mut replies: Vec<String> = {
+        let mut l = MoveList::new();
+        toritsume::rules::generate_evasions(&p, &mut l);
+        l.iter().map(|m| m.usi()).collect()
+    };
+    replies.sort();
+    assert_eq!(replies, ["3a4b", "4a3b", "4a4b", "4a5b"]);
+    let s = toritsume::rules::movegen::evasion_summary(&p, Bitboard::from_square(sq("4b")));
+    assert_eq!(s.board_moves, 4);
+    assert_eq!(s.onto_watched, 2);
+    assert!(s.drop_squares.is_empty());
+    // Watching another square counts only what lands there: the phoenix's step to 3b.
+    let s = toritsume::rules::movegen::evasion_summary(&p, Bitboard::from_square(sq("3b")));
+    assert_eq!(s.onto_watched, 1);
+}

@@ -66,6 +66,8 @@ pub enum TechniqueArg {
     Epsilon,
     /// Threshold widening next to repetitions.
     Tca,
+    /// The extra weight of capturing replies in the df-pn+ initial proof numbers.
+    CaptureWeight,
 }
 
 /// The largest `--time` accepted (about 31 years; beyond it, leave `--time` out).
@@ -124,6 +126,7 @@ pub fn techniques_of(disable: &[TechniqueArg], t: &mut Techniques) {
             TechniqueArg::DelayedInterpositions => t.delayed_interpositions = false,
             TechniqueArg::Epsilon => t.epsilon_percent = 0,
             TechniqueArg::Tca => t.tca = false,
+            TechniqueArg::CaptureWeight => t.capture_weight = 0,
         }
     }
 }

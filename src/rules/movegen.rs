@@ -90,6 +90,11 @@ pub struct EvasionSummary {
     pub drop_squares: Bitboard,
     /// Every square some reply lands on.
     pub destinations: Bitboard,
+    /// Board moves onto the squares watched ([`evasion_summary`]'s `watch`; the square of
+    /// the piece that gave check: its captures).
+    pub onto_watched: u32,
+    /// The squares watched.
+    watch: Bitboard,
 }
 
 impl EvasionSummary {
@@ -111,6 +116,7 @@ impl MoveSink for EvasionSummary {
     fn board(&mut self, _from: Square, targets: Bitboard, _promo: Bitboard) {
         self.board_moves += targets.count();
         self.destinations |= targets;
+        self.onto_watched += (targets & self.watch).count();
     }
     #[inline]
     fn drops(&mut self, _kind: PieceKind, targets: Bitboard) {
@@ -370,10 +376,14 @@ pub fn generate_evasions(pos: &Position, list: &mut MoveList) {
     generate(pos, list);
 }
 
-/// The replies to a check (the side to move must be in check), summed up without listing them.
-pub fn evasion_summary(pos: &Position) -> EvasionSummary {
+/// The replies to a check (the side to move must be in check), summed up without listing them,
+/// the board moves onto the squares `watch` counted apart.
+pub fn evasion_summary(pos: &Position, watch: Bitboard) -> EvasionSummary {
     debug_assert!(pos.in_check());
-    let mut s = EvasionSummary::default();
+    let mut s = EvasionSummary {
+        watch,
+        ..EvasionSummary::default()
+    };
     generate(pos, &mut s);
     s
 }

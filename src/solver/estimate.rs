@@ -1,6 +1,7 @@
 //! The value a child starts with before it is searched: looked up in the table, or, for a
 //! position the table does not know, the df-pn+ initial estimate (a new AND child starts at
-//! a proof number from its evasions, a new OR child at a disproof number from its checks),
+//! a proof number from its evasions, captures weighing more, a new OR child at a disproof
+//! number from its checks),
 //! with the 1-ply checks that solve some children at once (a check with no evasion is mate;
 //! a defender position with no check is not).
 
@@ -13,7 +14,9 @@ use crate::rules::{Bitboard, Move, MoveList, Position};
 
 impl Searcher {
     /// A new AND child (after check `m`): mated at once (1-ply mate check), refuted by the
-    /// depth limit, or an estimate from its evasions (df-pn+).
+    /// depth limit, or an estimate from its evasions (df-pn+): one per reply idea, and
+    /// [`Techniques::capture_weight`](super::Techniques) more for each reply that takes the
+    /// piece that moved.
     pub(crate) fn estimate_and_child(&mut self, m: Move, cdepth: Depth) -> Val {
         let chand = self.pos.hand_after(m);
         let t = self.techniques;
@@ -22,7 +25,7 @@ impl Searcher {
         }
         self.nodes += 1;
         let captured = self.pos.do_move(m);
-        let ev = evasion_summary(&self.pos);
+        let ev = evasion_summary(&self.pos, Bitboard::from_square(m.to()));
         let v = if t.one_ply && ev.is_empty() {
             let p = if t.proof_pieces {
                 proof_terminal(&self.pos).min(chand)
@@ -37,7 +40,11 @@ impl Searcher {
         {
             Val::disproven(cdepth, chand, false)
         } else if t.initial_estimates {
-            Val::unknown(ev.ideas().max(1), 1, chand)
+            Val::unknown(
+                (ev.ideas() + t.capture_weight * ev.onto_watched).max(1),
+                1,
+                chand,
+            )
         } else {
             Val::unknown(1, 1, chand)
         };

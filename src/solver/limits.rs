@@ -34,6 +34,11 @@ pub struct Techniques {
     pub epsilon_percent: u32,
     /// Threshold widening next to repetitions (TCA).
     pub tca: bool,
+    /// What each reply taking the piece that moved adds to a new defender node's df-pn+
+    /// proof number, over the one it counts as a reply (0: nothing). A check whose piece can
+    /// be taken gives the defender a piece and the attacker one less, and seldom mates:
+    /// starting it higher makes the search try the others first.
+    pub capture_weight: u32,
 }
 
 impl Default for Techniques {
@@ -46,6 +51,7 @@ impl Default for Techniques {
             delayed_interpositions: true,
             epsilon_percent: 25,
             tca: true,
+            capture_weight: 3,
         }
     }
 }
