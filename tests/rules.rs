@@ -501,11 +501,7 @@ fn the_summary_of_evasions_counts_the_captures_of_the_checker() {
     // board replies, two of them onto 4b. An adjacent check leaves nothing to interpose.
     let mut p = pos("3kf2/7/7/7/7/7/7 b C 1");
     play(&mut p, "C*4b");
-    let mut replies: Vec<String> = {
-        let mut l = MoveList::new();
-        toritsume::rules::generate_evasions(&p, &mut l);
-        l.iter().map(|m| m.usi()).collect()
-    };
+    let mut replies = legal(&p);
     replies.sort();
     assert_eq!(replies, ["3a4b", "4a3b", "4a4b", "4a5b"]);
     let s = toritsume::rules::movegen::evasion_summary(&p, Bitboard::from_square(sq("4b")));

@@ -66,7 +66,8 @@ pub enum TechniqueArg {
     Epsilon,
     /// Threshold widening next to repetitions.
     Tca,
-    /// The extra weight of capturing replies in the df-pn+ initial proof numbers.
+    /// The extra weight, in the df-pn+ initial proof numbers, of replies taking the piece that
+    /// gave check.
     CaptureWeight,
 }
 
