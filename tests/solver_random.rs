@@ -68,3 +68,67 @@ fn solver_agrees_with_brute_force_on_random_positions() {
         "{mates} mates, {nomates} no mates, {longer} longer"
     );
 }
+
+/// The quick refutations two plies from the depth limit (`Techniques::quick_refutations`)
+/// change the work, never the answer: on random positions, "mate within 3 / 5 plies"
+/// searched with them and without them give the same status, length and main line, the
+/// brute-force reference confirms each no-mate, and with them the searches take fewer
+/// nodes in all (they do engage).
+#[test]
+fn quick_refutations_change_the_work_not_the_answer() {
+    use toritsume::solver::Techniques;
+    let mut r = rng(23);
+    let solver = |quick: bool, max: u16| {
+        Solver::new(SolverConfig {
+            hash_mb: 16,
+            nodes: Some(200_000),
+            max_plies: Some(max),
+            techniques: Techniques {
+                quick_refutations: quick,
+                ..Techniques::default()
+            },
+            ..SolverConfig::default()
+        })
+        .expect("a table of a few MB")
+    };
+    let mut with = [solver(true, 3), solver(true, 5)];
+    let mut without = [solver(false, 3), solver(false, 5)];
+    let (mut nodes_with, mut nodes_without) = (0u64, 0u64);
+    let (mut compared, mut nomates) = (0, 0);
+    for i in 0..3_000 {
+        let pos = random_tsume(&mut r);
+        for (k, max) in [3u16, 5].into_iter().enumerate() {
+            let a = with[k].solve(&pos);
+            let b = without[k].solve(&pos);
+            if a.status == Status::Unknown || b.status == Status::Unknown {
+                continue;
+            }
+            let what = format!("position {i} within {max}: {pos:?}");
+            assert_eq!(
+                (a.status, a.plies, &a.moves),
+                (b.status, b.plies, &b.moves),
+                "{what}"
+            );
+            nodes_with += a.nodes;
+            nodes_without += b.nodes;
+            compared += 1;
+            if a.status == Status::NoMate && nomates < 200 {
+                let p = rest_to_defender(&pos);
+                let mut ck = Checker::new(p.side_to_move());
+                assert!(!ck.or_mates(&p, max, &mut Vec::new()).0, "{what}");
+                nomates += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{compared} searches, {nomates} no-mates checked; nodes {nodes_with} with, {nodes_without} without"
+    );
+    assert!(
+        compared > 4_000 && nomates >= 200,
+        "{compared} searches, {nomates} no-mates"
+    );
+    assert!(
+        nodes_with < nodes_without,
+        "{nodes_with} nodes with, {nodes_without} without"
+    );
+}

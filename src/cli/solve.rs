@@ -69,6 +69,9 @@ pub enum TechniqueArg {
     /// The extra weight, in the df-pn+ initial proof numbers, of replies taking the piece that
     /// gave check.
     CaptureWeight,
+    /// Defender nodes two plies from the depth limit refuted reply by reply with a plain
+    /// mate-in-one test before they are expanded.
+    QuickRefutations,
 }
 
 /// The largest `--time` accepted (about 31 years; beyond it, leave `--time` out).
@@ -128,6 +131,7 @@ pub fn techniques_of(disable: &[TechniqueArg], t: &mut Techniques) {
             TechniqueArg::Epsilon => t.epsilon_percent = 0,
             TechniqueArg::Tca => t.tca = false,
             TechniqueArg::CaptureWeight => t.capture_weight = 0,
+            TechniqueArg::QuickRefutations => t.quick_refutations = false,
         }
     }
 }

@@ -313,7 +313,7 @@ impl Searcher {
         v
     }
 
-    fn store(&mut self, v: &Val, depth: Depth, path_key: u64, amount: u64) {
+    pub(super) fn store(&mut self, v: &Val, depth: Depth, path_key: u64, amount: u64) {
         debug_assert!(v.is_consistent(), "storing {v:?}");
         let state = if v.pn == 0 {
             State::Proven

@@ -352,6 +352,16 @@ impl Searcher {
             None => (Bitboard::EMPTY, None),
         };
         let useless_rule = self.useless_rule && !depth.is_unlimited() && block.any();
+        if depth == Depth::plies(2)
+            && self.techniques.quick_refutations
+            && let Some(v) = self.refute_at_two(
+                &moves,
+                if useless_rule { block } else { Bitboard::EMPTY },
+                path_key,
+            )
+        {
+            return (Some(v), false);
+        }
         if depth < Depth::plies(2) && !(useless_rule && moves.iter().any(|m| block.has(m.to()))) {
             // No ply left for the attacker, and no interposition that might be useless.
             return (Some(Val::disproven(depth, hand, false)), false);

@@ -39,6 +39,10 @@ pub struct Techniques {
     /// be taken gives the defender a piece and the attacker one less, and seldom mates:
     /// starting it higher makes the search try the others first.
     pub capture_weight: u32,
+    /// A defender node two plies from the depth limit is first tried reply by reply with a
+    /// plain mate-in-one test, which refutes most such nodes without expanding them
+    /// ([`super::shallow`]).
+    pub quick_refutations: bool,
 }
 
 impl Default for Techniques {
@@ -52,6 +56,7 @@ impl Default for Techniques {
             epsilon_percent: 25,
             tca: true,
             capture_weight: 3,
+            quick_refutations: true,
         }
     }
 }

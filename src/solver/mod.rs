@@ -17,6 +17,7 @@ mod limits;
 pub(crate) mod mainline;
 mod parallel;
 mod path;
+mod shallow;
 mod table;
 mod useless;
 mod value;

@@ -1,0 +1,153 @@
+//! Quick refutations two plies from a depth limit: a defender node with two plies left is
+//! refuted by one reply after which the attacker has no mate in one, and most such nodes
+//! have one among their first replies. Trying the replies one at a time with a plain
+//! mate-in-one test finds it without giving every reply a table entry, a check count and a
+//! node of its own, as the df-pn expansion would (in a depth-limited disproof, two thirds
+//! of the nodes are within three plies of the limit).
+//!
+//! Only what the test settles outright is claimed: a reply that repeats a position of the
+//! path, one that interposes against a ranging check (the useless-interposition rule may
+//! still leave it mated), and a check after which the defender could interpose are left to
+//! the full expansion, which runs whenever no refutation is found this way. The values
+//! stored are the ones the expansion would give the same nodes, or ones that claim less
+//! (an exact hand, a length of one), so answers never change, only the work.
+
+use super::dfpn::Searcher;
+use super::hands::proof_terminal;
+use super::hands::{disproof_and_adjust, disproof_or_adjust, disproof_terminal, hand_before};
+use super::path::child_path_key;
+use super::value::{Depth, Val};
+use crate::rules::movegen::{evasion_summary, has_legal_move, interposition};
+use crate::rules::{Bitboard, MoveList, generate_checks};
+
+/// What a check does to the defender when the attacker has no ply after it.
+enum AfterCheck {
+    /// No reply: mate.
+    Mate,
+    /// A reply that is not an interposition: the defender escapes.
+    Escapes,
+    /// Only the full expansion can tell (an interposition the useless-interposition rule may
+    /// set aside, or a repetition).
+    Unclear,
+}
+
+impl Searcher {
+    /// At a defender node with two plies left (its evasions `moves`; `q_squares` the
+    /// interposition squares where the useless-interposition rule applies): the value of
+    /// the node when one of its replies leaves the attacker no mate in one, found by trying
+    /// them in order; `None` when none does (the node is then expanded in full).
+    pub(super) fn refute_at_two(
+        &mut self,
+        moves: &MoveList,
+        q_squares: Bitboard,
+        path_key: u64,
+    ) -> Option<Val> {
+        let exact = self.pos.hand(self.attacker);
+        let one = Depth::plies(1);
+        for &m in moves.iter() {
+            if q_squares.has(m.to()) {
+                continue;
+            }
+            let child_key = self.pos.key_after(m);
+            if self.path.contains(child_key) {
+                continue;
+            }
+            let cpath = child_path_key(path_key, child_key);
+            let board = self.tt_key(self.pos.board_key_after(m));
+            let found = Val::from_found(self.table.lookup(board, exact, one, cpath), exact);
+            let v = match found {
+                Some(v) if v.is_disproven() && !v.rep => v,
+                Some(v) if v.is_proven() || v.is_disproven() => continue,
+                _ => {
+                    let captured = self.pos.do_move(m);
+                    let r = self.mate_in_one(cpath);
+                    self.pos.undo_move(m, captured);
+                    match r {
+                        Some(v) if v.is_disproven() => v,
+                        _ => continue,
+                    }
+                }
+            };
+            let mut d = Val::disproven(
+                v.len.plus_one(),
+                disproof_and_adjust(&self.pos, m, v.hand),
+                false,
+            );
+            d.hand = d.hand.max(exact);
+            return Some(d);
+        }
+        None
+    }
+
+    /// The current position (the attacker to move, one ply left) solved by a plain
+    /// mate-in-one test and stored as its expansion would store it: proven by the first
+    /// mating check, or disproven when every check is escaped; `None` when some check
+    /// before a mate is [`AfterCheck::Unclear`].
+    fn mate_in_one(&mut self, path_key: u64) -> Option<Val> {
+        self.nodes += 1;
+        let exact = self.pos.hand(self.attacker);
+        let proof_pieces = self.techniques.proof_pieces;
+        let mut checks = MoveList::new();
+        generate_checks(&self.pos, &mut checks);
+        let v = if checks.is_empty() {
+            let d = if proof_pieces {
+                disproof_terminal(&self.pos).max(exact)
+            } else {
+                exact
+            };
+            Val::disproven(Depth::UNLIMITED, d, false)
+        } else {
+            let mut mate = None;
+            for &c in checks.iter() {
+                if self.path.contains(self.pos.key_after(c)) {
+                    return None;
+                }
+                self.nodes += 1;
+                let chand = self.pos.hand_after(c);
+                let captured = self.pos.do_move(c);
+                let after = if !has_legal_move(&self.pos) {
+                    AfterCheck::Mate
+                } else {
+                    match interposition(&self.pos) {
+                        Some((block, _))
+                            if (evasion_summary(&self.pos, Bitboard::EMPTY).destinations
+                                - block)
+                                .is_empty() =>
+                        {
+                            AfterCheck::Unclear
+                        }
+                        _ => AfterCheck::Escapes,
+                    }
+                };
+                let proof = match after {
+                    AfterCheck::Mate if proof_pieces => proof_terminal(&self.pos).min(chand),
+                    _ => chand,
+                };
+                self.pos.undo_move(c, captured);
+                match after {
+                    AfterCheck::Mate => {
+                        mate = Some((c, proof));
+                        break;
+                    }
+                    AfterCheck::Unclear => return None,
+                    AfterCheck::Escapes => {}
+                }
+            }
+            match mate {
+                Some((c, proof)) => {
+                    let mut v =
+                        Val::proven(Depth::plies(1), hand_before(&self.pos, c, proof).min(exact));
+                    v.best = c.raw();
+                    v
+                }
+                None => Val::disproven(
+                    Depth::plies(1),
+                    disproof_or_adjust(&self.pos, exact).max(exact),
+                    false,
+                ),
+            }
+        };
+        self.store(&v, Depth::plies(1), path_key, 1 + checks.len() as u64);
+        Some(v)
+    }
+}
