@@ -69,7 +69,7 @@ fn solver_agrees_with_brute_force_on_random_positions() {
     );
 }
 
-/// The quick refutations two plies from the depth limit (`Techniques::quick_refutations`)
+/// The quick refutations near the depth limit (`Techniques::quick_refutations`)
 /// change the work, never the answer: on random positions, "mate within 3 / 5 plies"
 /// searched with them and without them give the same status, length and main line, the
 /// brute-force reference confirms each no-mate, and with them the searches take fewer

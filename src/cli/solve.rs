@@ -69,8 +69,8 @@ pub enum TechniqueArg {
     /// The extra weight, in the df-pn+ initial proof numbers, of replies taking the piece that
     /// gave check.
     CaptureWeight,
-    /// Defender nodes two plies from the depth limit refuted reply by reply with a plain
-    /// mate-in-one test before they are expanded.
+    /// Nodes two and three plies from the depth limit refuted, where they can be, reply by
+    /// reply with a plain mate-in-one test before they are expanded.
     QuickRefutations,
 }
 

@@ -288,6 +288,12 @@ impl Searcher {
             };
             return (Some(Val::disproven(Depth::UNLIMITED, d, false)), false);
         }
+        if depth == Depth::plies(3)
+            && self.techniques.quick_refutations
+            && let Some(v) = self.refute_all_at_three(&moves, path_key)
+        {
+            return (Some(v), false);
+        }
         let cdepth = depth.child();
         let mut inc = false;
         let mut children = std::mem::take(&mut self.levels[level].children);

@@ -39,9 +39,9 @@ pub struct Techniques {
     /// be taken gives the defender a piece and the attacker one less, and seldom mates:
     /// starting it higher makes the search try the others first.
     pub capture_weight: u32,
-    /// A defender node two plies from the depth limit is first tried reply by reply with a
-    /// plain mate-in-one test, which refutes most such nodes without expanding them
-    /// ([`super::shallow`]).
+    /// Nodes two and three plies from the depth limit are first tried for a quick
+    /// refutation: the defender's replies one by one with a plain mate-in-one test after
+    /// each, which refutes most such nodes without expanding them ([`super::shallow`]).
     pub quick_refutations: bool,
 }
 
