@@ -10,9 +10,33 @@ use super::hands::{disproof_terminal, full_hand, proof_terminal};
 use super::path::child_path_key;
 use super::value::{Depth, Val};
 use crate::rules::movegen::{EvasionSummary, count_checks, evasion_summary, interposition};
-use crate::rules::{Bitboard, Move, MoveList, Position};
+use crate::rules::{Bitboard, Hand, Move, MoveList, Position};
 
 impl Searcher {
+    /// The value of the current position, the defender to move and mated, with the
+    /// attacker holding `hand`: proven at once, by its proof pieces (`hand` itself when
+    /// proof pieces are off).
+    pub(crate) fn terminal_proof(&self, hand: Hand) -> Val {
+        let p = if self.techniques.proof_pieces {
+            proof_terminal(&self.pos).min(hand)
+        } else {
+            hand
+        };
+        Val::proven(Depth::ZERO, p)
+    }
+
+    /// The value of the current position, the attacker to move with no check, holding
+    /// `hand`: disproven for any length, by its disproof pieces (`hand` itself when proof
+    /// pieces are off).
+    pub(crate) fn terminal_disproof(&self, hand: Hand) -> Val {
+        let d = if self.techniques.proof_pieces {
+            disproof_terminal(&self.pos).max(hand)
+        } else {
+            hand
+        };
+        Val::disproven(Depth::UNLIMITED, d, false)
+    }
+
     /// A new AND child (after check `m`): mated at once (1-ply mate check), refuted by the
     /// depth limit, or an estimate from its evasions (df-pn+): one per reply idea, and
     /// [`Techniques::capture_weight`](super::Techniques) more for each reply that takes the
@@ -27,12 +51,7 @@ impl Searcher {
         let captured = self.pos.do_move(m);
         let ev = evasion_summary(&self.pos, Bitboard::from_square(m.to()));
         let v = if t.one_ply && ev.is_empty() {
-            let p = if t.proof_pieces {
-                proof_terminal(&self.pos).min(chand)
-            } else {
-                chand
-            };
-            Val::proven(Depth::ZERO, p)
+            self.terminal_proof(chand)
         } else if t.one_ply
             && cdepth < Depth::plies(2)
             && !ev.is_empty()
@@ -82,12 +101,7 @@ impl Searcher {
         let captured = self.pos.do_move(m);
         let checks = count_checks(&self.pos);
         let v = if t.one_ply && checks == 0 {
-            let d = if t.proof_pieces {
-                disproof_terminal(&self.pos).max(hand)
-            } else {
-                hand
-            };
-            Val::disproven(Depth::UNLIMITED, d, false)
+            self.terminal_disproof(hand)
         } else if t.initial_estimates {
             Val::unknown(1, checks.clamp(1, 16), hand)
         } else {

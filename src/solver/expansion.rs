@@ -6,8 +6,7 @@
 
 use super::dfpn::Searcher;
 use super::hands::{
-    disproof_and_adjust, disproof_or_adjust, disproof_terminal, full_hand, hand_before,
-    proof_and_adjust, proof_terminal,
+    disproof_and_adjust, disproof_or_adjust, full_hand, hand_before, proof_and_adjust,
 };
 use super::path::child_path_key;
 use super::useless::useless_reply_position;
@@ -281,12 +280,7 @@ impl Searcher {
         let mut moves = MoveList::new();
         generate_checks(&self.pos, &mut moves);
         if moves.is_empty() {
-            let d = if self.techniques.proof_pieces {
-                disproof_terminal(&self.pos).max(hand)
-            } else {
-                hand
-            };
-            return (Some(Val::disproven(Depth::UNLIMITED, d, false)), false);
+            return (Some(self.terminal_disproof(hand)), false);
         }
         if depth == Depth::plies(3)
             && self.techniques.quick_refutations
@@ -345,12 +339,7 @@ impl Searcher {
         let mut moves = MoveList::new();
         generate_evasions(&self.pos, &mut moves);
         if moves.is_empty() {
-            let p = if self.techniques.proof_pieces {
-                proof_terminal(&self.pos).min(hand)
-            } else {
-                hand
-            };
-            return (Some(Val::proven(Depth::ZERO, p)), false);
+            return (Some(self.terminal_proof(hand)), false);
         }
         // The ranging checker interpositions are made against.
         let (block, checker) = match interposition(&self.pos) {

@@ -18,10 +18,7 @@
 //! (an exact hand, a length of one), so answers never change, only the work.
 
 use super::dfpn::Searcher;
-use super::hands::{
-    disproof_and_adjust, disproof_or_adjust, disproof_terminal, full_hand, hand_before,
-    proof_terminal,
-};
+use super::hands::{disproof_and_adjust, disproof_or_adjust, full_hand, hand_before};
 use super::path::child_path_key;
 use super::value::{Depth, Val};
 use crate::rules::movegen::{evasion_summary, has_legal_move, interposition};
@@ -148,16 +145,10 @@ impl Searcher {
     fn mate_in_one(&mut self, path_key: u64) -> Option<Val> {
         self.nodes += 1;
         let exact = self.pos.hand(self.attacker);
-        let proof_pieces = self.techniques.proof_pieces;
         let mut checks = MoveList::new();
         generate_checks(&self.pos, &mut checks);
         let v = if checks.is_empty() {
-            let d = if proof_pieces {
-                disproof_terminal(&self.pos).max(exact)
-            } else {
-                exact
-            };
-            Val::disproven(Depth::UNLIMITED, d, false)
+            self.terminal_disproof(exact)
         } else {
             let mut mate = None;
             for &c in checks.iter() {
@@ -182,7 +173,7 @@ impl Searcher {
                     }
                 };
                 let proof = match after {
-                    AfterCheck::Mate if proof_pieces => proof_terminal(&self.pos).min(chand),
+                    AfterCheck::Mate => self.terminal_proof(chand).hand,
                     _ => chand,
                 };
                 self.pos.undo_move(c, captured);
