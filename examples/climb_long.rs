@@ -1,0 +1,303 @@
+//! Makes very long problems by hill-climbing a long one: each step changes the position a
+//! little (a piece moved, two swapped, a piece changing sides or being promoted or
+//! unpromoted, a piece taken into or out of the attacker's hand, or given to or taken from
+//! the defender's), verifies the result with the default conventions (the defender holds the
+//! rest) and keeps it when it scores at least as well: twice its length, less 12 a cook,
+//! 6 for spare pieces and 1 a final dual (no mate, or a verification stopped by its node
+//! budget, is never kept). The first sound problem of each length is written at once as a
+//! record with its length, main line and verdict, so a run can be stopped at any time.
+//!
+//! It works best from a position whose defender's hand is empty (every piece on the board
+//! or in the attacker's hand): then no drop interposes, and long-range checks (the eagle saw
+//! of `problems/climbed.jsonl`) run far.
+//!
+//! ```sh
+//! cargo run --release --example climb_long -- \
+//!     --from "LC+S+Sc+s1/+SP+S+SS1k/R1SS+F1s/1LF2P1/+S+S4s/P3sR1/+s2C1+sC b P 1" \
+//!     --seed 1 --steps 20000 --until 101 --out climb.jsonl
+//! ```
+
+use clap::Parser;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+use std::io::Write;
+use toritsume::notation::parse_position;
+use toritsume::notation::sfen::write_sfen;
+use toritsume::rules::{Color, Piece, PieceKind, Position, Setup};
+use toritsume::solver::{Limits, Solver, SolverConfig, Status};
+use toritsume::soundness::{Flaw, Verdict, VerifyMode, verify_with};
+
+/// Hill-climbs a long problem into longer sound ones.
+#[derive(Parser)]
+#[command(name = "climb_long")]
+struct Args {
+    /// The position to start from (SFEN; the attacker to move).
+    #[arg(long)]
+    from: String,
+    /// Seed of the draws.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Steps (candidates verified).
+    #[arg(long, default_value_t = 20_000)]
+    steps: usize,
+    /// Stop once a sound problem of this many plies is found.
+    #[arg(long, default_value_t = 101)]
+    until: u16,
+    /// Node budget of a candidate's verification.
+    #[arg(long, default_value_t = 30_000_000)]
+    nodes: u64,
+    /// Chance of keeping a candidate that scores a little worse (by up to 4), which gets a
+    /// climb out of a dead end.
+    #[arg(long, default_value_t = 0.0)]
+    accept_worse: f64,
+    /// Keep no candidate shorter than this (to repair a long problem's flaws).
+    #[arg(long, default_value_t = 1)]
+    least: u16,
+    /// Weight of the cook and spare-piece penalties (more than 1 to repair a long problem).
+    #[arg(long, default_value_t = 1)]
+    flaw_weight: i64,
+    /// Output file (JSON lines; never overwritten).
+    #[arg(long)]
+    out: String,
+}
+
+fn fail(e: impl std::fmt::Display) -> ! {
+    eprintln!("climb_long: {e}");
+    std::process::exit(2);
+}
+
+/// A verified candidate: its score, and, when it is sound, its length and main line.
+struct Scored {
+    score: i64,
+    sound: Option<(u16, Vec<String>)>,
+    plies: u16,
+}
+
+/// Verifies `pos` (the defender holding the rest) and scores it; `None` when it has no
+/// mate, no mate of at least `least` plies (found out by a solve that gives up at the first
+/// shorter mate, before the verification), or the verification could not decide.
+fn score(
+    solver: &mut Solver,
+    pos: &Position,
+    least: u16,
+    nodes: u64,
+    flaw_weight: i64,
+) -> Option<Scored> {
+    solver.clear_table();
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let sol = solver.solve_range(pos, Some(least), None, limits);
+    if sol.status != Status::Mate || !sol.minimal || sol.plies? < least {
+        return None;
+    }
+    let report = verify_with(solver, pos, None, VerifyMode::Full);
+    if matches!(report.verdict, Verdict::NoMate | Verdict::Unknown)
+        || report.reasons.iter().any(Flaw::is_undecided)
+    {
+        return None;
+    }
+    let plies = report.solution.plies?;
+    let spare = report
+        .reasons
+        .iter()
+        .any(|r| matches!(r, Flaw::SparePieces(_)));
+    let score = 2 * i64::from(plies)
+        - flaw_weight * 12 * report.cooks.len() as i64
+        - if spare { flaw_weight * 6 } else { 0 }
+        - report.final_dual_moves().len() as i64;
+    let sound = (report.verdict == Verdict::Sound).then(|| {
+        (
+            plies,
+            report.solution.moves.iter().map(|m| m.usi()).collect(),
+        )
+    });
+    Some(Scored {
+        score,
+        sound,
+        plies,
+    })
+}
+
+/// How many pieces of each hand kind are neither on the board nor in the attacker's hand
+/// (what the defender holds under the tsume convention).
+fn rest(s: &Setup, attacker: Color) -> [u32; 6] {
+    let mut r = [0u32; 6];
+    for k in PieceKind::HAND {
+        r[k.index()] = (k.total() as u32).saturating_sub(s.hands[attacker.index()][k.index()]);
+    }
+    for p in s.board.iter().flatten() {
+        if p.kind != PieceKind::Phoenix {
+            let i = p.kind.unpromoted().index();
+            r[i] = r[i].saturating_sub(1);
+        }
+    }
+    r
+}
+
+/// A hand kind drawn from `counts` (none when all are zero).
+fn draw_kind(rng: &mut ChaCha8Rng, counts: &[u32; 6]) -> Option<PieceKind> {
+    let kinds: Vec<PieceKind> = PieceKind::HAND
+        .into_iter()
+        .filter(|k| counts[k.index()] > 0)
+        .collect();
+    (!kinds.is_empty()).then(|| kinds[rng.random_range(0..kinds.len())])
+}
+
+/// One small change of `s` (the attacker to move); the defender's hand is left to the
+/// convention.
+fn change(rng: &mut ChaCha8Rng, s: &mut Setup, attacker: Color) {
+    let occupied: Vec<usize> = (0..49)
+        .filter(|&i| s.board[i].is_some_and(|p| p.kind != PieceKind::Phoenix))
+        .collect();
+    let empty: Vec<usize> = (0..49).filter(|&i| s.board[i].is_none()).collect();
+    let pick = |rng: &mut ChaCha8Rng, v: &[usize]| v[rng.random_range(0..v.len())];
+    match rng.random_range(0..100) {
+        // A piece moved to an empty square.
+        0..35 if !occupied.is_empty() && !empty.is_empty() => {
+            let (from, to) = (pick(rng, &occupied), pick(rng, &empty));
+            s.board[to] = s.board[from].take();
+        }
+        // Two pieces swapped.
+        35..50 if occupied.len() > 1 => {
+            let (a, b) = (pick(rng, &occupied), pick(rng, &occupied));
+            s.board.swap(a, b);
+        }
+        // A piece changing sides.
+        50..62 if !occupied.is_empty() => {
+            let i = pick(rng, &occupied);
+            let p = s.board[i].unwrap();
+            s.board[i] = Some(Piece::new(p.color.flip(), p.kind));
+        }
+        // A falcon or swallow promoted, or an eagle or goose unpromoted.
+        62..70 if !occupied.is_empty() => {
+            let i = pick(rng, &occupied);
+            let p = s.board[i].unwrap();
+            let kind = match p.kind.promoted() {
+                Some(k) => k,
+                None => p.kind.unpromoted(),
+            };
+            s.board[i] = Some(Piece::new(p.color, kind));
+        }
+        // A piece taken into the attacker's hand.
+        70..80 if !occupied.is_empty() => {
+            let i = pick(rng, &occupied);
+            let p = s.board[i].take().unwrap();
+            s.hands[attacker.index()][p.kind.unpromoted().index()] += 1;
+        }
+        // A piece of the attacker's hand, or of the rest, put on the board for either side.
+        80..90 if !empty.is_empty() => {
+            let from_hand = rng.random_bool(0.5);
+            let counts = if from_hand {
+                s.hands[attacker.index()]
+            } else {
+                rest(s, attacker)
+            };
+            if let Some(kind) = draw_kind(rng, &counts) {
+                if from_hand {
+                    s.hands[attacker.index()][kind.index()] -= 1;
+                }
+                let color = if rng.random_bool(0.5) {
+                    attacker
+                } else {
+                    attacker.flip()
+                };
+                s.board[pick(rng, &empty)] = Some(Piece::new(color, kind));
+            }
+        }
+        // A piece given to the defender (taken off the board).
+        _ if !occupied.is_empty() => {
+            s.board[pick(rng, &occupied)] = None;
+        }
+        _ => {}
+    }
+}
+
+fn main() {
+    let args = Args::parse();
+    if std::path::Path::new(&args.out).exists() {
+        fail(format!("{} exists; not overwritten", args.out));
+    }
+    let start = parse_position(&args.from).unwrap_or_else(|e| fail(e));
+    let attacker = start.side_to_move();
+    let mut solver = Solver::new(SolverConfig {
+        hash_mb: 256,
+        nodes: Some(args.nodes),
+        threads: 1,
+        ..SolverConfig::default()
+    })
+    .unwrap_or_else(|e| fail(e));
+    let mut out = std::fs::File::create(&args.out).unwrap_or_else(|e| fail(e));
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let mut current = start.to_setup();
+    current.hands[attacker.flip().index()] = [0; 6];
+    let mut best = score(&mut solver, &start, 1, args.nodes, args.flaw_weight)
+        .unwrap_or_else(|| fail("the start position has no mate the verifier can decide"));
+    // The lengths of the sound problems written so far (one of each length is written).
+    let mut written: std::collections::BTreeSet<u16> =
+        best.sound.as_ref().map(|s| s.0).into_iter().collect();
+    let command = format!(
+        "climb_long --from \"{}\" --seed {} --nodes {} --least {} --flaw-weight {} --accept-worse {}",
+        args.from, args.seed, args.nodes, args.least, args.flaw_weight, args.accept_worse
+    );
+    let started = std::time::Instant::now();
+    for step in 0..args.steps {
+        if step % 1000 == 0 {
+            eprintln!("{:>6.0} s, step {step}", started.elapsed().as_secs_f64());
+        }
+        let mut cand = current.clone();
+        for _ in 0..[1, 1, 1, 2, 3][rng.random_range(0..5)] {
+            change(&mut rng, &mut cand, attacker);
+        }
+        let Ok(pos) = Position::from_setup(&cand) else {
+            continue;
+        };
+        // The least length that could score high enough to be kept.
+        let slack = if args.accept_worse > 0.0 { 4 } else { 0 };
+        let least = (u16::try_from((best.score - slack + 1).max(2) / 2).unwrap_or(1) | 1)
+            .clamp(args.least, u16::MAX);
+        let Some(scored) = score(&mut solver, &pos, least, args.nodes, args.flaw_weight) else {
+            continue;
+        };
+        if scored.score < best.score
+            && !(scored.score >= best.score - 4 && rng.random_bool(args.accept_worse))
+        {
+            continue;
+        }
+        if scored.score > best.score {
+            eprintln!(
+                "{:>6.0} s, step {step}: score {} ({} plies{}) {}",
+                started.elapsed().as_secs_f64(),
+                scored.score,
+                scored.plies,
+                if scored.sound.is_some() {
+                    ", sound"
+                } else {
+                    ""
+                },
+                write_sfen(&pos)
+            );
+        }
+        if let Some((plies, moves)) = &scored.sound
+            && written.insert(*plies)
+        {
+            let rec = json!({
+                "sfen": write_sfen(&pos),
+                "plies": plies,
+                "moves": moves,
+                "verdict": "sound",
+                "source": format!("{command}, step {step}"),
+            });
+            writeln!(out, "{rec}")
+                .and_then(|_| out.flush())
+                .unwrap_or_else(|e| fail(e));
+        }
+        current = cand;
+        best = scored;
+        if written.last().is_some_and(|&n| n >= args.until) {
+            break;
+        }
+    }
+}
