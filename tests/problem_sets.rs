@@ -99,6 +99,8 @@ fn classic_set_solves_and_verifies_as_recorded() {
 const GENERATED: &str = "problems/generated.jsonl";
 /// The problems of 21 plies and more.
 const LONG: &str = "problems/long.jsonl";
+/// The very long problems made by hill-climbing (`examples/climb_long.rs`).
+const CLIMBED: &str = "problems/climbed.jsonl";
 
 /// The whole shipped set: both files, as one set under one policy.
 fn shipped() -> Vec<Problem> {
@@ -296,15 +298,10 @@ fn long_set_solves_and_verifies_as_recorded() {
     solver_and_verifier_agree(LONG, 1);
 }
 
-#[test]
-#[ignore = "verifies problems/built.jsonl (39 to 45 plies); run in release by .ci/run"]
-fn built_long_problems_solve_and_verify_as_recorded() {
-    let records = load("problems/built.jsonl");
-    assert_eq!(records.iter().filter(|p| p.plies == Some(45)).count(), 2);
-    assert!(records.iter().all(|p| p.plies.unwrap_or(0) >= 39));
-    // Independently of the solver: the line is legal, checks at every attacker move and ends
-    // in mate, and its last seven plies are exact by brute force.
-    for p in &records {
+/// Checks each record's main line independently of the solver: it is legal, checks at every
+/// attacker move and ends in mate, and its last seven plies are exact by brute force.
+fn replay_by_the_rules(records: &[Problem]) {
+    for p in records {
         let plies = p.plies.unwrap();
         let (_, moves) = p.main_line().unwrap();
         let mut pos = rest_to_defender(&p.position().unwrap());
@@ -331,5 +328,64 @@ fn built_long_problems_solve_and_verify_as_recorded() {
             p.sfen
         );
     }
+}
+
+#[test]
+#[ignore = "verifies problems/built.jsonl (39 to 45 plies); run in release by .ci/run"]
+fn built_long_problems_solve_and_verify_as_recorded() {
+    let records = load("problems/built.jsonl");
+    assert_eq!(records.iter().filter(|p| p.plies == Some(45)).count(), 2);
+    assert!(records.iter().all(|p| p.plies.unwrap_or(0) >= 39));
+    replay_by_the_rules(&records);
     solver_and_verifier_agree("problems/built.jsonl", 1);
+}
+
+#[test]
+#[ignore = "verifies problems/climbed.jsonl (51 plies and more); run in release by .ci/run"]
+fn climbed_very_long_problems_solve_and_verify_as_recorded() {
+    let records = load(CLIMBED);
+    let lengths: Vec<u16> = records.iter().map(|p| p.plies.unwrap()).collect();
+    assert!(lengths.contains(&51), "{lengths:?}");
+    assert!(lengths.contains(&75), "{lengths:?}");
+    assert!(lengths.iter().any(|&n| n >= 99), "{lengths:?}");
+    for p in &records {
+        // The defender's hand is empty under the convention: every piece is on the board or
+        // in the attacker's hand, so no drop can interpose until something is taken.
+        let pos = rest_to_defender(&p.position().unwrap());
+        let defender = pos.side_to_move().flip();
+        assert_eq!(
+            pos.hand(defender),
+            toritsume::rules::Hand::EMPTY,
+            "{}",
+            p.sfen
+        );
+    }
+    replay_by_the_rules(&records);
+    solver_and_verifier_agree(CLIMBED, 1);
+}
+
+#[test]
+#[ignore = "solves problems/climbed.jsonl at several table sizes and thread counts; run in release by .ci/run"]
+fn climbed_problems_have_one_answer_at_any_table_size() {
+    // A 16 MB table holds a small part of a 100-ply proof tree: the answer must not change.
+    for p in load(CLIMBED) {
+        let pos = p.position().unwrap();
+        for (hash_mb, threads) in [(16, 1), (16, 2), (256, 2)] {
+            let mut solver = Solver::new(SolverConfig {
+                hash_mb,
+                threads,
+                ..SolverConfig::default()
+            })
+            .unwrap();
+            let sol = solver.solve(&pos);
+            let moves: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
+            assert_eq!(sol.plies, p.plies, "{} at {hash_mb} MB", p.sfen);
+            assert!(sol.minimal && sol.complete, "{} at {hash_mb} MB", p.sfen);
+            assert_eq!(
+                moves, p.moves,
+                "{} at {hash_mb} MB, {threads} threads",
+                p.sfen
+            );
+        }
+    }
 }
