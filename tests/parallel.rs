@@ -7,7 +7,7 @@
 mod common;
 
 use toritsume::problem::Problem;
-use toritsume::solver::{Solution, Solver, SolverConfig, Status};
+use toritsume::solver::{Solver, SolverConfig};
 use toritsume::soundness::verify;
 
 fn solver(threads: usize, mb: usize) -> Solver {
@@ -19,21 +19,6 @@ fn solver(threads: usize, mb: usize) -> Solver {
     .unwrap_or_else(|e| panic!("{threads} threads: {e}"))
 }
 
-/// Asserts that `s` says what record `p` says: status, length, main line read to the end
-/// and proven shortest.
-fn assert_as_recorded(s: &Solution, p: &Problem, context: &str) {
-    if common::recorded_nomate(p) {
-        assert_eq!(s.status, Status::NoMate, "{context}: {}", p.sfen);
-        return;
-    }
-    assert_eq!(s.status, Status::Mate, "{context}: {}", p.sfen);
-    assert_eq!(s.plies, p.plies, "{context}: {}", p.sfen);
-    let moves: Vec<String> = s.moves.iter().map(|m| m.usi()).collect();
-    assert_eq!(moves, p.moves, "{context}: {}", p.sfen);
-    assert!(s.minimal && s.complete, "{context}: {}", p.sfen);
-    assert_eq!(s.stopped_by, None, "{context}: {}", p.sfen);
-}
-
 /// Solves every record of `problems` with `threads` threads, each from an empty table, and
 /// checks each answer against its record; returns the helpers' share of the nodes.
 fn solve_all(problems: &[Problem], threads: usize) -> (u64, u64) {
@@ -42,7 +27,7 @@ fn solve_all(problems: &[Problem], threads: usize) -> (u64, u64) {
     for p in problems {
         s.clear_table();
         let sol = s.solve(&p.position().unwrap());
-        assert_as_recorded(&sol, p, &format!("{threads} threads"));
+        common::assert_solution_as_recorded(&sol, p, &format!("{threads} threads"));
         nodes += sol.nodes;
         helpers += sol.helper_nodes;
     }

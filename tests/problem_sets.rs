@@ -378,13 +378,10 @@ fn climbed_problems_have_one_answer_at_any_table_size() {
             })
             .unwrap();
             let sol = solver.solve(&pos);
-            let moves: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
-            assert_eq!(sol.plies, p.plies, "{} at {hash_mb} MB", p.sfen);
-            assert!(sol.minimal && sol.complete, "{} at {hash_mb} MB", p.sfen);
-            assert_eq!(
-                moves, p.moves,
-                "{} at {hash_mb} MB, {threads} threads",
-                p.sfen
+            common::assert_solution_as_recorded(
+                &sol,
+                &p,
+                &format!("{hash_mb} MB, {threads} threads"),
             );
         }
     }

@@ -45,6 +45,26 @@ pub fn recorded_nomate(p: &toritsume::problem::Problem) -> bool {
     p.extra.get("status").and_then(|v| v.as_str()) == Some("nomate")
 }
 
+/// Asserts that solution `s` says what record `p` says: status, length, main line read to
+/// the end and proven shortest, no limit reached. `context` goes into the failure message.
+pub fn assert_solution_as_recorded(
+    s: &toritsume::solver::Solution,
+    p: &toritsume::problem::Problem,
+    context: &str,
+) {
+    use toritsume::solver::Status;
+    if recorded_nomate(p) {
+        assert_eq!(s.status, Status::NoMate, "{context}: {}", p.sfen);
+        return;
+    }
+    assert_eq!(s.status, Status::Mate, "{context}: {}", p.sfen);
+    assert_eq!(s.plies, p.plies, "{context}: {}", p.sfen);
+    let moves: Vec<String> = s.moves.iter().map(|m| m.usi()).collect();
+    assert_eq!(moves, p.moves, "{context}: {}", p.sfen);
+    assert!(s.minimal && s.complete, "{context}: {}", p.sfen);
+    assert_eq!(s.stopped_by, None, "{context}: {}", p.sfen);
+}
+
 /// Asserts that a verification says what its record says: status, length, main line (read
 /// to the end and proven shortest), verdict. `context` goes into the failure message.
 pub fn assert_matches_record(
