@@ -67,11 +67,15 @@ fn fail(e: impl std::fmt::Display) -> ! {
     std::process::exit(2);
 }
 
-/// A verified candidate: its score, and, when it is sound, its length and main line.
+/// How much worse than the position before a candidate may score and still be kept (now
+/// and then, by `--accept-worse`).
+const WORSE_BY: i64 = 4;
+
+/// A verified candidate: its score, its length, and, when it is sound, its main line.
 struct Scored {
     score: i64,
-    sound: Option<(u16, Vec<String>)>,
     plies: u16,
+    sound: Option<Vec<String>>,
 }
 
 /// Verifies `pos` (the defender holding the rest) and scores it; `None` when it has no
@@ -108,16 +112,12 @@ fn score(
         - flaw_weight * 12 * report.cooks.len() as i64
         - if spare { flaw_weight * 6 } else { 0 }
         - report.final_dual_moves().len() as i64;
-    let sound = (report.verdict == Verdict::Sound).then(|| {
-        (
-            plies,
-            report.solution.moves.iter().map(|m| m.usi()).collect(),
-        )
-    });
+    let sound = (report.verdict == Verdict::Sound)
+        .then(|| report.solution.moves.iter().map(|m| m.usi()).collect());
     Some(Scored {
         score,
-        sound,
         plies,
+        sound,
     })
 }
 
@@ -236,8 +236,12 @@ fn main() {
     let mut best = score(&mut solver, &start, 1, args.nodes, args.flaw_weight)
         .unwrap_or_else(|| fail("the start position has no mate the verifier can decide"));
     // The lengths of the sound problems written so far (one of each length is written).
-    let mut written: std::collections::BTreeSet<u16> =
-        best.sound.as_ref().map(|s| s.0).into_iter().collect();
+    let mut written: std::collections::BTreeSet<u16> = best
+        .sound
+        .is_some()
+        .then_some(best.plies)
+        .into_iter()
+        .collect();
     let command = format!(
         "climb_long --from \"{}\" --seed {} --nodes {} --least {} --flaw-weight {} --accept-worse {}",
         args.from, args.seed, args.nodes, args.least, args.flaw_weight, args.accept_worse
@@ -255,14 +259,14 @@ fn main() {
             continue;
         };
         // The least length that could score high enough to be kept.
-        let slack = if args.accept_worse > 0.0 { 4 } else { 0 };
+        let slack = if args.accept_worse > 0.0 { WORSE_BY } else { 0 };
         let least = (u16::try_from((best.score - slack + 1).max(2) / 2).unwrap_or(1) | 1)
             .clamp(args.least, u16::MAX);
         let Some(scored) = score(&mut solver, &pos, least, args.nodes, args.flaw_weight) else {
             continue;
         };
         if scored.score < best.score
-            && !(scored.score >= best.score - 4 && rng.random_bool(args.accept_worse))
+            && !(scored.score >= best.score - WORSE_BY && rng.random_bool(args.accept_worse))
         {
             continue;
         }
@@ -280,12 +284,12 @@ fn main() {
                 write_sfen(&pos)
             );
         }
-        if let Some((plies, moves)) = &scored.sound
-            && written.insert(*plies)
+        if let Some(moves) = &scored.sound
+            && written.insert(scored.plies)
         {
             let rec = json!({
                 "sfen": write_sfen(&pos),
-                "plies": plies,
+                "plies": scored.plies,
                 "moves": moves,
                 "verdict": "sound",
                 "source": format!("{command}, step {step}"),
