@@ -57,6 +57,10 @@ struct Args {
     /// Weight of the cook and spare-piece penalties (more than 1 to repair a long problem).
     #[arg(long, default_value_t = 1)]
     flaw_weight: i64,
+    /// Drop every candidate whose main line is short of its length (by default one that
+    /// ends with spare pieces is scored as flawed by them, as the recorded climbs did).
+    #[arg(long)]
+    reject_short: bool,
     /// Output file (JSON lines; never overwritten).
     #[arg(long)]
     out: String,
@@ -87,6 +91,7 @@ fn score(
     least: u16,
     nodes: u64,
     flaw_weight: i64,
+    reject_short: bool,
 ) -> Option<Scored> {
     solver.clear_table();
     let limits = Limits {
@@ -98,16 +103,27 @@ fn score(
         return None;
     }
     let report = verify_with(solver, pos, None, VerifyMode::Full);
-    if matches!(report.verdict, Verdict::NoMate | Verdict::Unknown)
-        || report.reasons.iter().any(Flaw::is_undecided)
+    // A line short of its length (no defence but a useless interposition lasting the plies
+    // left, see `Solution::short_at`) is flawed either way; one that ends with pieces in the
+    // attacker's hand is scored as having spare pieces, one that does not is dropped. That
+    // is how the verifier judged such lines when the recorded climbs ran, so their commands
+    // give the same problems.
+    let short = report.solution.short_at.is_some();
+    if short && (reject_short || report.solution.spare.is_empty()) {
+        return None;
+    }
+    if !short
+        && (matches!(report.verdict, Verdict::NoMate | Verdict::Unknown)
+            || report.reasons.iter().any(Flaw::is_undecided))
     {
         return None;
     }
     let plies = report.solution.plies?;
-    let spare = report
-        .reasons
-        .iter()
-        .any(|r| matches!(r, Flaw::SparePieces(_)));
+    let spare = short
+        || report
+            .reasons
+            .iter()
+            .any(|r| matches!(r, Flaw::SparePieces(_)));
     let score = 2 * i64::from(plies)
         - flaw_weight * 12 * report.cooks.len() as i64
         - if spare { flaw_weight * 6 } else { 0 }
@@ -233,8 +249,15 @@ fn main() {
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut current = start.to_setup();
     current.hands[attacker.flip().index()] = [0; 6];
-    let mut best = score(&mut solver, &start, 1, args.nodes, args.flaw_weight)
-        .unwrap_or_else(|| fail("the start position has no mate the verifier can decide"));
+    let mut best = score(
+        &mut solver,
+        &start,
+        1,
+        args.nodes,
+        args.flaw_weight,
+        args.reject_short,
+    )
+    .unwrap_or_else(|| fail("the start position has no mate the verifier can decide"));
     // The lengths of the sound problems written so far (one of each length is written).
     let mut written: std::collections::BTreeSet<u16> = best
         .sound
@@ -243,8 +266,18 @@ fn main() {
         .into_iter()
         .collect();
     let command = format!(
-        "climb_long --from \"{}\" --seed {} --nodes {} --least {} --flaw-weight {} --accept-worse {}",
-        args.from, args.seed, args.nodes, args.least, args.flaw_weight, args.accept_worse
+        "climb_long --from \"{}\" --seed {} --nodes {} --least {} --flaw-weight {} --accept-worse {}{}",
+        args.from,
+        args.seed,
+        args.nodes,
+        args.least,
+        args.flaw_weight,
+        args.accept_worse,
+        if args.reject_short {
+            " --reject-short"
+        } else {
+            ""
+        }
     );
     let started = std::time::Instant::now();
     for step in 0..args.steps {
@@ -262,7 +295,14 @@ fn main() {
         let slack = if args.accept_worse > 0.0 { WORSE_BY } else { 0 };
         let least = (u16::try_from((best.score - slack + 1).max(2) / 2).unwrap_or(1) | 1)
             .clamp(args.least, u16::MAX);
-        let Some(scored) = score(&mut solver, &pos, least, args.nodes, args.flaw_weight) else {
+        let Some(scored) = score(
+            &mut solver,
+            &pos,
+            least,
+            args.nodes,
+            args.flaw_weight,
+            args.reject_short,
+        ) else {
             continue;
         };
         if scored.score < best.score

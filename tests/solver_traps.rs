@@ -8,6 +8,7 @@ use common::checker::{Checker, check_solution, rest_to_defender};
 use toritsume::notation::{parse_move_list, parse_position};
 use toritsume::rules::{Move, MoveList, PieceKind, Position, generate_checks, generate_legal};
 use toritsume::solver::{Solution, Solver, SolverConfig, Status, solve};
+use toritsume::soundness::{Flaw, Verdict, VerifyMode, verify_with};
 
 fn pos(s: &str) -> Position {
     parse_position(s).unwrap()
@@ -210,4 +211,54 @@ fn estimates_of_a_deeper_search_do_not_stall_a_shallower_one() {
     ];
     let moves: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
     assert_eq!(moves, recorded);
+}
+
+#[test]
+fn a_length_set_by_a_left_out_q_prime_is_reported_with_a_short_line() {
+    // 1. LQx6d checks the phoenix on 6b down file 6. Its moves are mated within five more
+    // plies, but the drops on 6c hold out longer, and so does their Q′ (the quail on 6c,
+    // the piece back in hand): the length, 15, is where Q′ is mated in time, which sets the
+    // drops aside as useless, and the longest defence left is a phoenix move mated in 5.
+    // No line of 15 plies exists: the solve says so rather than claim a limit, and a
+    // verification cannot decide.
+    let p = pos("2l2+S1/1k5/+S4+Fs/1s+s1P2/+SLFP1Ss/P6/4+sCS b C2cp2r6s 91");
+    let sol = solve(&p, &SolverConfig::default()).expect("a table of a few MB");
+    assert_eq!(
+        (sol.status, sol.plies, sol.minimal),
+        (Status::Mate, Some(15), true)
+    );
+    assert_eq!(sol.short_at, Some(2));
+    assert!(!sol.complete && sol.stopped_by.is_none());
+    assert!(
+        !sol.has_spare_pieces(),
+        "spare pieces of a short line are not a flaw"
+    );
+    let usi: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
+    assert_eq!(
+        usi,
+        ["6e6d", "6b7b", "C*6a", "7b7a", "6a6b", "7a7b", "7f7d"]
+    );
+    let mut useless: Vec<String> = sol.useless.iter().map(|u| u.mv.usi()).collect();
+    useless.sort();
+    assert_eq!(useless, ["C*6c", "P*6c", "R*6c", "S*6c"]);
+    assert!(sol.useless.iter().all(|u| u.ply == 2));
+    // By brute force: after the phoenix's move to 7b the mate takes exactly five plies, and
+    // the line ends in checkmate.
+    let prepared = rest_to_defender(&p);
+    let mut q = prepared.clone();
+    for &m in &sol.moves[..2] {
+        q.do_move(m);
+    }
+    let mut ck = Checker::new(prepared.side_to_move());
+    assert_eq!(ck.or_length(&q, 5, &mut Vec::new()), Some(5));
+    for &m in &sol.moves[2..] {
+        q.do_move(m);
+    }
+    let mut replies = MoveList::new();
+    generate_legal(&q, &mut replies);
+    assert!(q.in_check() && replies.is_empty(), "checkmate at the end");
+    let mut solver = Solver::new(SolverConfig::default()).expect("a table");
+    let report = verify_with(&mut solver, &p, None, VerifyMode::Full);
+    assert_eq!(report.verdict, Verdict::Unknown);
+    assert_eq!(report.reasons, [Flaw::LineShort(2)]);
 }

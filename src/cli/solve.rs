@@ -189,6 +189,7 @@ pub fn solution_json(sol: &Solution, item: &Item) -> serde_json::Value {
         "plies": sol.plies,
         "minimal": sol.minimal,
         "complete": sol.complete,
+        "short_at": sol.short_at,
         "moves": sol.moves.iter().map(|m| m.usi()).collect::<Vec<_>>(),
         "hodges": hodges,
         "spare_pieces": sol.has_spare_pieces(),
@@ -240,7 +241,15 @@ fn solution_text(sol: &Solution, item: &Item, style: Style) -> String {
             ));
             let hodges = line_to_hodges(&sol.position, &sol.moves);
             out.push_str(&format!("{}\n", numbered(&hodges)));
-            if !sol.complete {
+            if let Some(ply) = sol.short_at {
+                out.push_str(&format!(
+                    "(main line of {} plies, shorter than the length: at ply {ply} no defence but \
+                     a useless interposition lasts the {} plies after it, the length counting \
+                     the Q′ the line leaves out; see docs/RULES.md \"Useless interposition\")\n",
+                    sol.moves.len(),
+                    plies as usize - ply
+                ));
+            } else if !sol.complete {
                 out.push_str(&format!(
                     "(main line cut short: {})\n",
                     sol.stopped_by
@@ -257,7 +266,9 @@ fn solution_text(sol: &Solution, item: &Item, style: Style) -> String {
             ));
             out.push_str(&format!(
                 "Spare pieces: {}\n",
-                if sol.spare.is_empty() {
+                if !sol.complete {
+                    "unknown (the main line is not the full length)".to_string()
+                } else if sol.spare.is_empty() {
                     "none".to_string()
                 } else {
                     sol.spare.sfen_upper()

@@ -22,6 +22,11 @@ pub(crate) struct Line {
     pub useless: Vec<UselessInterposition>,
     /// False when a search limit cut the reading short (the line is then a prefix).
     pub complete: bool,
+    /// The ply of the first defender move at which no defence lasts the remaining length
+    /// once the useless-interposition rule has set interpositions aside (the length counts
+    /// a Q′ that the line leaves out, docs/RULES.md "Useless interposition"): the line goes
+    /// on with the longest defence left and is shorter than the length.
+    pub short_at: Option<usize>,
 }
 
 impl Line {
@@ -31,6 +36,7 @@ impl Line {
             end_hand: hand,
             useless: Vec::new(),
             complete: true,
+            short_at: None,
         }
     }
 
@@ -308,6 +314,11 @@ impl Explorer<'_> {
             } else {
                 self.choose(pos, len, &longest, ancestors, ply)
             };
+            // Every defence lasting r − 1 more plies was set aside as useless (or none is
+            // left at all, though plies remain): the line is shorter than the length here.
+            if r > 0 && (longest.is_empty() || len + 1 < r) {
+                line.short_at = Some(ply + 1);
+            }
             {
                 let mut u: Vec<UselessInterposition> = useless
                     .into_iter()

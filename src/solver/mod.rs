@@ -119,8 +119,15 @@ pub struct Solution {
     pub plies: Option<u16>,
     /// Whether the length is proven minimal (no shorter mate exists).
     pub minimal: bool,
-    /// Whether the main line was read to the end (a limit can cut it short).
+    /// Whether the main line was read to the end (a limit can cut it short, and so can
+    /// [`Solution::short_at`]).
     pub complete: bool,
+    /// The ply of the first defender move where no defence lasts the length once useless
+    /// interpositions are set aside: the length counts a position Q′ that the line leaves
+    /// out (docs/RULES.md "Useless interposition"), so the line, which goes on with the
+    /// longest defence left, is shorter than `plies` and `complete` is false. `None` on a
+    /// line of the full length.
+    pub short_at: Option<usize>,
     /// The main line.
     pub moves: Vec<Move>,
     /// The attacker's hand at the end of the main line (non-empty: spare pieces).
@@ -158,9 +165,10 @@ pub struct Effort {
 }
 
 impl Solution {
-    /// Whether the main line ends with pieces left in the attacker's hand.
+    /// Whether the main line ends with pieces left in the attacker's hand (known only of a
+    /// line read to the end).
     pub fn has_spare_pieces(&self) -> bool {
-        self.status == Status::Mate && !self.spare.is_empty()
+        self.status == Status::Mate && self.complete && !self.spare.is_empty()
     }
 }
 
@@ -315,6 +323,7 @@ impl Solver {
             plies: None,
             minimal: false,
             complete: false,
+            short_at: None,
             moves: Vec::new(),
             spare: Hand::EMPTY,
             useless: Vec::new(),
@@ -352,6 +361,7 @@ impl Solver {
                 sol.spare = line.end_hand;
                 sol.useless = line.useless;
                 sol.complete = line.complete && sol.moves.len() == shortest.len as usize;
+                sol.short_at = line.short_at;
                 if let Some(p) = &progress
                     && !sol.moves.is_empty()
                 {

@@ -79,6 +79,13 @@ pub enum Flaw {
     /// A limit kept the solution from being proven minimal or read to the end.
     #[error("the solution could not be completed: {}", limit_hit(*.0))]
     SolutionIncomplete(Option<StopReason>),
+    /// The main line is shorter than the length ([`crate::solver::Solution::short_at`]):
+    /// at this ply the only defences lasting the length are interpositions the
+    /// useless-interposition rule sets aside, so there is no line to verify the problem by.
+    #[error(
+        "no main line of the full length: at ply {0} no defence but a useless interposition lasts the remaining plies (docs/RULES.md \"Useless interposition\")"
+    )]
+    LineShort(usize),
     /// A limit stopped the search for cooks.
     #[error("the cook search was stopped: {0}")]
     CookSearchStopped(StopReason),
@@ -115,6 +122,7 @@ impl Flaw {
             self,
             Flaw::SolveStopped(_)
                 | Flaw::SolutionIncomplete(_)
+                | Flaw::LineShort(_)
                 | Flaw::CookSearchStopped(_)
                 | Flaw::TreeTooLarge
                 | Flaw::RedundancyCheckStopped(_)
@@ -247,7 +255,9 @@ pub fn verify_with(
         Status::Unknown => report.reasons.push(Flaw::SolveStopped(sol.stopped_by)),
         Status::Mate => {
             let mut undecided = Vec::new();
-            if !sol.minimal || !sol.complete {
+            if let Some(ply) = sol.short_at {
+                undecided.push(Flaw::LineShort(ply));
+            } else if !sol.minimal || !sol.complete {
                 undecided.push(Flaw::SolutionIncomplete(sol.stopped_by));
             } else {
                 let n = sol.plies.unwrap_or(0);
