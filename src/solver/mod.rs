@@ -360,7 +360,9 @@ impl Solver {
                 sol.moves = line.moves;
                 sol.spare = line.end_hand;
                 sol.useless = line.useless;
-                sol.complete = line.complete && sol.moves.len() == shortest.len as usize;
+                sol.complete = line.complete
+                    && line.short_at.is_none()
+                    && sol.moves.len() == shortest.len as usize;
                 sol.short_at = line.short_at;
                 if let Some(p) = &progress
                     && !sol.moves.is_empty()

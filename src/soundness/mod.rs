@@ -255,7 +255,8 @@ pub fn verify_with(
         Status::Unknown => report.reasons.push(Flaw::SolveStopped(sol.stopped_by)),
         Status::Mate => {
             let mut undecided = Vec::new();
-            if let Some(ply) = sol.short_at {
+            if let (true, Some(ply)) = (sol.minimal, sol.short_at) {
+                // A length not proven minimal (a limit) is reported as such first.
                 undecided.push(Flaw::LineShort(ply));
             } else if !sol.minimal || !sol.complete {
                 undecided.push(Flaw::SolutionIncomplete(sol.stopped_by));
