@@ -102,7 +102,7 @@ impl Searcher {
         threads: usize,
     ) -> Result<Searcher, TableError> {
         let attacker = pos.side_to_move();
-        let table = Table::new(hash_mb, techniques.hand_superiority, threads > 1)?;
+        let table = Table::new(hash_mb, techniques.hand_superiority)?;
         let team = if threads > 1 {
             Some(Team::new(threads - 1).map_err(|e| TableError::Threads {
                 threads,

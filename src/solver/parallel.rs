@@ -282,11 +282,19 @@ impl Searcher {
         self.search(depth, &ancestors)
     }
 
-    /// Hands the current search's root to the team.
+    /// Hands the current search's root to the team. The first time since the table was
+    /// cleared, the table is made whole for sharing first ([`Table::share`]): until then
+    /// the leader had it alone (no helper has had a job on it since), and a solve whose
+    /// searches all end before [`ENGAGE_NODES`] never touches more of it than one thread's
+    /// search would.
     pub(super) fn engage(&mut self) {
         let (Some(team), Some((pos, depth))) = (&self.team, &self.root) else {
             return;
         };
+        if !self.table.is_shared() {
+            team.quiesce();
+            self.table.share();
+        }
         team.start(Job {
             table: Arc::clone(&self.table),
             pos: pos.clone(),
@@ -332,5 +340,45 @@ impl Searcher {
         let board = self.tt_key(self.pos.board_key());
         Val::from_found(self.table.lookup(board, hand, depth, path_key), hand)
             .filter(|v| v.is_proven() || v.is_disproven())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::notation::parse_position;
+    use crate::solver::{Solver, SolverConfig, Status};
+
+    /// A solve on two threads whose searches all end before the helpers are called in
+    /// leaves the table to grow as one thread's would; one that calls them in shares it
+    /// whole, and clearing the table makes it the leader's alone again.
+    #[test]
+    fn the_table_is_shared_only_once_the_helpers_are_called_in() {
+        let mut solver = Solver::new(SolverConfig {
+            threads: 2,
+            hash_mb: 64,
+            ..SolverConfig::default()
+        })
+        .expect("a table");
+        // problems/climbed.jsonl's 51-ply problem: some 16 K nodes in all.
+        let small =
+            parse_position("L+s+S1c+s1/l+Sc+S+F1k/s+S4s/c+S+s2P1/R3SS1/R2s1+Ss/+s2F2C b 3P 1")
+                .expect("a position");
+        let sol = solver.solve(&small);
+        assert_eq!((sol.status, sol.plies), (Status::Mate, Some(51)));
+        assert_eq!(sol.helper_nodes, 0);
+        let table = &solver.searcher().table;
+        assert!(!table.is_shared());
+        assert!(table.active_capacity() < table.capacity());
+        // A no-mate of the hard set whose first search takes millions of nodes.
+        let hard = parse_position("3F3/k1s4/7/7/7/7/7 b FPR3S 1").expect("a position");
+        solver.clear_table();
+        let sol = solver.solve(&hard);
+        assert_eq!(sol.status, Status::NoMate);
+        assert!(sol.helper_nodes > 0);
+        let table = &solver.searcher().table;
+        assert!(table.is_shared());
+        assert_eq!(table.active_capacity(), table.capacity());
+        solver.clear_table();
+        assert!(!solver.searcher().table.is_shared());
     }
 }

@@ -37,10 +37,12 @@
 //!   to replacement or collection costs a re-search, never a wrong or different answer.
 //! - threads share one table without locks: every entry is four atomic words, the first
 //!   checking the others, so that a read mixing two writes is a miss ([`entry`]), and a
-//!   write lost to another thread's is an entry lost. A table made for sharing
-//!   ([`Table::new`] with `shared`) is in use whole from the start, so it never grows while
-//!   others read it; each thread counts the slots it fills in its own [`Tally`] and adds them
-//!   to the table's count now and then, and one collection runs at a time.
+//!   write lost to another thread's is an entry lost. A table grows only while one thread
+//!   has it: before other threads are handed it, [`Table::share`] grows it to its whole size
+//!   for good (until it is cleared), so it never grows while others read it. A search that
+//!   never calls in its helpers therefore stays in a small part of the table, as a single
+//!   thread's does. Once shared, each thread counts the slots it fills in its own [`Tally`]
+//!   and adds them to the table's count now and then, and one collection runs at a time.
 
 mod entry;
 mod memory;
@@ -90,8 +92,8 @@ pub(crate) struct Table {
     collecting: AtomicBool,
     /// Use hand superiority (a technique that can be switched off to measure it).
     hand_superiority: bool,
-    /// Made for threads to share: whole from the start, never growing.
-    shared: bool,
+    /// Handed to other threads ([`Table::share`]): whole, never growing, until cleared.
+    shared: AtomicBool,
 }
 
 /// The slots one thread filled (positive) or freed in a table since it last added them to
@@ -102,13 +104,8 @@ pub(crate) struct Tally(isize);
 impl Table {
     /// A table of about `mb` megabytes (rounded down to a power of two buckets, at least
     /// 256 buckets, 32 KB), answering by hand superiority when `hand_superiority` (else for
-    /// exact hands only), for threads to share when `shared`. The memory is not touched
-    /// here.
-    pub(crate) fn new(
-        mb: usize,
-        hand_superiority: bool,
-        shared: bool,
-    ) -> Result<Table, TableError> {
+    /// exact hands only). The memory is not touched here.
+    pub(crate) fn new(mb: usize, hand_superiority: bool) -> Result<Table, TableError> {
         let bytes = mb
             .max(1)
             .checked_mul(1024 * 1024)
@@ -122,7 +119,7 @@ impl Table {
         }
         Ok(Table {
             buckets: Buckets::zeroed(n, mb)?,
-            mask: AtomicUsize::new(Self::start_buckets(n, shared) - 1),
+            mask: AtomicUsize::new(Self::start_buckets(n) - 1),
             mb,
             generation: AtomicU8::new(1),
             age: AtomicU16::new(0),
@@ -130,18 +127,33 @@ impl Table {
             gc_runs: AtomicU64::new(0),
             collecting: AtomicBool::new(false),
             hand_superiority,
-            shared,
+            shared: AtomicBool::new(false),
         })
     }
 
     /// Buckets in use after a clear, of `n`.
-    fn start_buckets(n: usize, shared: bool) -> usize {
-        if shared { n } else { n.min(START_BUCKETS) }
+    fn start_buckets(n: usize) -> usize {
+        n.min(START_BUCKETS)
     }
 
-    /// Whether the table was made for threads to share.
+    /// Whether other threads may be using the table ([`Table::share`]).
+    #[inline]
     pub(crate) fn is_shared(&self) -> bool {
-        self.shared
+        self.shared.load(Ordering::Relaxed)
+    }
+
+    /// Makes the table fit for other threads to use: grown to its whole size, after which
+    /// it never grows until it is cleared. To be called by the one thread using the table,
+    /// before it hands the table to others (a table growing under another thread's reads
+    /// would lose entries to it mid-move).
+    pub(crate) fn share(&self) {
+        if self.is_shared() {
+            return;
+        }
+        while self.mask() < self.buckets.len - 1 {
+            self.grow();
+        }
+        self.shared.store(true, Ordering::Release);
     }
 
     /// Starts a new search: entries written from now on are of a new age, and garbage
@@ -208,7 +220,8 @@ impl Table {
             *self.generation.get_mut() = 1;
         }
         *self.used.get_mut() = 0;
-        *self.mask.get_mut() = Self::start_buckets(self.buckets.len, self.shared) - 1;
+        *self.mask.get_mut() = Self::start_buckets(self.buckets.len) - 1;
+        *self.shared.get_mut() = false;
     }
 
     /// Forgets everything while other threads may still hold the table: the next generation,
@@ -330,7 +343,8 @@ impl Table {
         let mask = self.mask();
         let bucket = &self.buckets.as_slice()[bucket_index(entry.board, mask)];
         let used = self.used.load(Ordering::Relaxed) as isize + tally.0;
-        let can_grow = !self.shared
+        let shared = self.is_shared();
+        let can_grow = !shared
             && mask < self.buckets.len - 1
             && used as f64 > GROW_ON_FULL_BUCKET * ((mask + 1) * BUCKET) as f64;
         let mut free: Option<usize> = None;
@@ -409,7 +423,7 @@ impl Table {
             None => victim,
         };
         bucket.set(i, &entry);
-        if !self.shared || tally.0.abs() >= SHARED_TALLY {
+        if !shared || tally.0.abs() >= SHARED_TALLY {
             self.add_tally(tally);
             self.upkeep();
         }
@@ -433,7 +447,7 @@ impl Table {
     /// Grows the part in use or collects garbage when the count says so.
     fn upkeep(&self) {
         let used = self.used.load(Ordering::Relaxed) as f64;
-        if !self.shared && self.mask() < self.buckets.len - 1 {
+        if !self.is_shared() && self.mask() < self.buckets.len - 1 {
             if used > GROW_TRIGGER * self.active_capacity() as f64 {
                 self.grow();
             }

@@ -27,7 +27,7 @@ fn entry(board: u64, hand: Hand, state: State, len: Depth) -> Entry {
 
 #[test]
 fn hand_superiority() {
-    let t = Table::new(1, true, false).unwrap();
+    let t = Table::new(1, true).unwrap();
     let one = Hand::EMPTY.with(PieceKind::Crane);
     let two = one.with(PieceKind::Swallow);
     t.put(entry(42, one, State::Proven, Depth::plies(5)));
@@ -52,7 +52,7 @@ fn hand_superiority() {
 
 #[test]
 fn without_hand_superiority_only_the_exact_hand_answers() {
-    let t = Table::new(1, false, false).unwrap();
+    let t = Table::new(1, false).unwrap();
     let one = Hand::EMPTY.with(PieceKind::Crane);
     let two = one.with(PieceKind::Swallow);
     t.put(entry(42, one, State::Proven, Depth::plies(5)));
@@ -67,7 +67,7 @@ fn without_hand_superiority_only_the_exact_hand_answers() {
 
 #[test]
 fn repetition_disproof_is_path_bound() {
-    let t = Table::new(1, true, false).unwrap();
+    let t = Table::new(1, true).unwrap();
     let mut e = entry(7, Hand::EMPTY, State::RepDisproven, Depth::UNLIMITED);
     e.set_path(99);
     t.put(e);
@@ -89,7 +89,7 @@ fn repetition_disproof_is_path_bound() {
 
 #[test]
 fn garbage_collection_keeps_the_table_bounded() {
-    let t = Table::new(1, true, false).unwrap();
+    let t = Table::new(1, true).unwrap();
     let cap = t.capacity();
     for i in 0..(cap as u64 * 3) {
         let mut e = entry(
@@ -135,7 +135,7 @@ fn unknown_at(t: &Table, board: u64, h: Hand) -> bool {
 
 #[test]
 fn clear_forgets_everything_in_every_generation() {
-    let mut t = Table::new(1, true, false).unwrap();
+    let mut t = Table::new(1, true).unwrap();
     // Past the 8-bit generation's wrap, where the memory is asked for anew.
     for round in 0..600u64 {
         let board = 1000 + round;
@@ -161,7 +161,7 @@ fn clear_forgets_everything_in_every_generation() {
 
 #[test]
 fn replacement_takes_entries_of_earlier_searches_first() {
-    let t = Table::new(1, true, false).unwrap();
+    let t = Table::new(1, true).unwrap();
     t.new_search();
     let old = fill_bucket(&t, 77, 1_000_000);
     t.new_search();
@@ -195,7 +195,7 @@ fn replacement_takes_entries_of_earlier_searches_first() {
 
 #[test]
 fn garbage_collection_ages_out_earlier_searches_first() {
-    let t = Table::new(1, true, false).unwrap();
+    let t = Table::new(1, true).unwrap();
     let cap = t.capacity() as u64;
     // An earlier search fills 60 % of the table with expensive entries.
     t.new_search();
@@ -245,11 +245,11 @@ fn unknown_at2(t: &Table, board: u64) -> bool {
 #[test]
 fn impossible_sizes_are_errors() {
     assert!(matches!(
-        Table::new(usize::MAX, true, false),
+        Table::new(usize::MAX, true),
         Err(TableError::TooLarge { .. })
     ));
     // 2^46 bytes: addressable, but more than any machine this runs on can give.
-    assert!(Table::new(1 << 26, true, false).is_err());
+    assert!(Table::new(1 << 26, true).is_err());
 }
 
 #[cfg(target_os = "linux")]
@@ -261,7 +261,7 @@ fn memory_is_touched_only_where_used() {
         pages * 4
     }
     let before = resident_kb();
-    let mut t = Table::new(1024, true, false).unwrap();
+    let mut t = Table::new(1024, true).unwrap();
     t.put(entry(5, Hand::EMPTY, State::Proven, Depth::plies(1)));
     t.clear();
     // A small search: 20,000 entries. Spread over the whole gigabyte they would touch
@@ -287,7 +287,7 @@ fn memory_is_touched_only_where_used() {
 
 #[test]
 fn the_part_in_use_grows_keeping_every_entry_and_clear_shrinks_it() {
-    let mut t = Table::new(16, true, false).unwrap();
+    let mut t = Table::new(16, true).unwrap();
     let start = t.active_capacity();
     assert_eq!(start, START_BUCKETS * BUCKET);
     let key = |i: u64| i.wrapping_mul(0xd6e8_feb8_6659_fd93) | 1;
@@ -318,7 +318,7 @@ fn the_part_in_use_grows_keeping_every_entry_and_clear_shrinks_it() {
 
 #[test]
 fn estimates_serve_searches_with_as_many_plies_or_more() {
-    let t = Table::new(1, true, false).unwrap();
+    let t = Table::new(1, true).unwrap();
     let h = Hand::EMPTY.with(PieceKind::Crane);
     let mut e = entry(9, h, State::Unknown, Depth::plies(7));
     (e.pn, e.dn) = (3, 40);
@@ -342,7 +342,8 @@ fn threads_sharing_a_table_read_whole_entries_only() {
     // Two threads write proofs of the same few positions over and over, each its own (its
     // proof pieces in one word, its length and best move in another), while two more read
     // them back: every entry read is one that was written whole, never a mix of two writes.
-    let t = Table::new(1, true, true).unwrap();
+    let t = Table::new(1, true).unwrap();
+    t.share();
     assert!(t.is_shared());
     assert_eq!(t.active_capacity(), t.capacity());
     let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
@@ -402,7 +403,8 @@ fn threads_sharing_a_table_read_whole_entries_only() {
 
 #[test]
 fn a_shared_table_collects_garbage_while_threads_store() {
-    let t = Table::new(1, true, true).unwrap();
+    let t = Table::new(1, true).unwrap();
+    t.share();
     let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let n = t.capacity() as u64 * 2;
     std::thread::scope(|scope| {
@@ -426,4 +428,40 @@ fn a_shared_table_collects_garbage_while_threads_store() {
     });
     assert!(t.gc_runs() > 0);
     assert!(t.permille_full() <= (GC_TRIGGER * 1000.0) as u32 + 20);
+}
+
+#[test]
+fn a_table_grows_while_one_thread_has_it_and_is_whole_once_shared_until_cleared() {
+    let mut t = Table::new(16, true).unwrap();
+    let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    assert!(!t.is_shared());
+    assert_eq!(t.active_capacity(), START_BUCKETS * BUCKET);
+    for i in 0..2000 {
+        t.put(entry(key(i), Hand::EMPTY, State::Proven, Depth::plies(3)));
+    }
+    // Grown by the stores, but not to the whole table.
+    let grown = t.active_capacity();
+    assert!(grown > START_BUCKETS * BUCKET && grown < t.capacity());
+    let found = |t: &Table, i: u64| {
+        matches!(
+            t.lookup(key(i), Hand::EMPTY, Depth::plies(3), 0),
+            Found::Proven { .. }
+        )
+    };
+    // Bucket replacement in chance clusters aside, the entries are there.
+    let kept: Vec<u64> = (0..2000).filter(|&i| found(&t, i)).collect();
+    assert!(kept.len() > 1900, "{}", kept.len());
+    t.share();
+    assert!(t.is_shared());
+    assert_eq!(t.active_capacity(), t.capacity());
+    // Every one of them moved with the growth is found where the whole table looks for it.
+    for &i in &kept {
+        assert!(found(&t, i), "entry {i} lost when the table was made whole");
+    }
+    // Shared, it no longer grows; cleared, it starts small and alone again.
+    t.share();
+    assert_eq!(t.active_capacity(), t.capacity());
+    t.clear();
+    assert!(!t.is_shared());
+    assert_eq!(t.active_capacity(), START_BUCKETS * BUCKET);
 }

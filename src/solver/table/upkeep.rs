@@ -11,7 +11,7 @@ impl Table {
     /// the current generation, so it takes the entry in the same slot). Only a table no
     /// other thread uses grows.
     pub(super) fn grow(&self) {
-        debug_assert!(!self.shared);
+        debug_assert!(!self.is_shared());
         let old = self.mask() + 1;
         let mask = old * 2 - 1;
         self.mask.store(mask, Ordering::Relaxed);
