@@ -24,7 +24,7 @@ use serde_json::json;
 use std::io::Write;
 use toritsume::notation::parse_position;
 use toritsume::notation::sfen::write_sfen;
-use toritsume::rules::{Color, Piece, PieceKind, Position, Setup};
+use toritsume::rules::{Color, Piece, PieceKind, Position, Setup, Square};
 use toritsume::solver::{Limits, Solver, SolverConfig, Status};
 use toritsume::soundness::{Flaw, Verdict, VerifyMode, verify_with};
 
@@ -64,6 +64,10 @@ struct Args {
     /// Output file (JSON lines; never overwritten).
     #[arg(long)]
     out: String,
+    /// Squares no change may touch (comma-separated, e.g. the squares an eagle saw runs
+    /// over, so that the climb works on the rest of the problem).
+    #[arg(long, value_delimiter = ',')]
+    protect: Vec<String>,
 }
 
 fn fail(e: impl std::fmt::Display) -> ! {
@@ -162,13 +166,15 @@ fn draw_kind(rng: &mut ChaCha8Rng, counts: &[u32; 6]) -> Option<PieceKind> {
     (!kinds.is_empty()).then(|| kinds[rng.random_range(0..kinds.len())])
 }
 
-/// One small change of `s` (the attacker to move); the defender's hand is left to the
-/// convention.
-fn change(rng: &mut ChaCha8Rng, s: &mut Setup, attacker: Color) {
+/// One small change of `s` (the attacker to move) on no square of `protected`; the
+/// defender's hand is left to the convention.
+fn change(rng: &mut ChaCha8Rng, s: &mut Setup, attacker: Color, protected: &[bool; 49]) {
     let occupied: Vec<usize> = (0..49)
-        .filter(|&i| s.board[i].is_some_and(|p| p.kind != PieceKind::Phoenix))
+        .filter(|&i| !protected[i] && s.board[i].is_some_and(|p| p.kind != PieceKind::Phoenix))
         .collect();
-    let empty: Vec<usize> = (0..49).filter(|&i| s.board[i].is_none()).collect();
+    let empty: Vec<usize> = (0..49)
+        .filter(|&i| !protected[i] && s.board[i].is_none())
+        .collect();
     let pick = |rng: &mut ChaCha8Rng, v: &[usize]| v[rng.random_range(0..v.len())];
     match rng.random_range(0..100) {
         // A piece moved to an empty square.
@@ -247,6 +253,12 @@ fn main() {
     .unwrap_or_else(|e| fail(e));
     let mut out = std::fs::File::create(&args.out).unwrap_or_else(|e| fail(e));
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let mut protected = [false; 49];
+    for name in &args.protect {
+        let sq = Square::parse(name.trim())
+            .unwrap_or_else(|| fail(format!("--protect: not a square: {name:?}")));
+        protected[sq.index()] = true;
+    }
     let mut current = start.to_setup();
     current.hands[attacker.flip().index()] = [0; 6];
     let mut best = score(
@@ -266,7 +278,7 @@ fn main() {
         .into_iter()
         .collect();
     let command = format!(
-        "climb_long --from \"{}\" --seed {} --nodes {} --least {} --flaw-weight {} --accept-worse {}{}",
+        "climb_long --from \"{}\" --seed {} --nodes {} --least {} --flaw-weight {} --accept-worse {}{}{}",
         args.from,
         args.seed,
         args.nodes,
@@ -277,6 +289,11 @@ fn main() {
             " --reject-short"
         } else {
             ""
+        },
+        if args.protect.is_empty() {
+            String::new()
+        } else {
+            format!(" --protect {}", args.protect.join(","))
         }
     );
     let started = std::time::Instant::now();
@@ -286,7 +303,7 @@ fn main() {
         }
         let mut cand = current.clone();
         for _ in 0..[1, 1, 1, 2, 3][rng.random_range(0..5)] {
-            change(&mut rng, &mut cand, attacker);
+            change(&mut rng, &mut cand, attacker, &protected);
         }
         let Ok(pos) = Position::from_setup(&cand) else {
             continue;
