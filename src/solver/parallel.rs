@@ -2,11 +2,12 @@
 //! searcher that leads them, on the one table they share, each steering its own way, so
 //! that every proof or disproof one of them stores serves the others.
 //!
-//! How a search uses them ([`Searcher::search`]): the leader starts alone; a search still
-//! unsolved after [`ENGAGE_NODES`] of its nodes hands its root to the helpers (a [`Job`]),
-//! and from then on whichever thread solves the root first gives the answer: a helper that
-//! does raises the team's `done` flag, which stops the leader as a limit would, and the
-//! leader takes the helper's value. Every proof and disproof is exact, whoever finds it, so
+//! How a search uses them ([`Searcher::search`]): the leader starts alone, on a table it
+//! grows as a single thread does; a search still unsolved after [`ENGAGE_NODES`] of its
+//! nodes hands its root to the helpers (a [`Job`]), the table being made whole for them the
+//! first time ([`super::table::Table::share`]), and from then on whichever thread solves
+//! the root first gives the answer: a helper that does raises the team's `done` flag, which
+//! stops the leader as a limit would, and the leader takes the helper's value. Every proof and disproof is exact, whoever finds it, so
 //! the answer (status, length, main line) is the one a single thread gives; only the work
 //! done on the way, and so the node count, differs. The leader does not wait for the
 //! helpers to stop (each does within a thousand nodes; one still on an earlier job sees its
