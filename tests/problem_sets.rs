@@ -386,3 +386,79 @@ fn climbed_problems_have_one_answer_at_any_table_size() {
         }
     }
 }
+
+/// The longest mate known here, 139 plies: the eagle saw of the climbed problems (36 plies),
+/// then a chase in which, from ply 97, the left quail checks the phoenix on 6c down file 6
+/// and the defender drops a swallow on 6d, the quail takes it and walks back round
+/// (6d-5e-6f) while the phoenix steps 5d and back: six plies for each of the six swallows
+/// the defender has taken by then, a real defence each time (with the swallow given back
+/// the mate is six plies longer, so the drop is no useless interposition). Then a pheasant
+/// dropped there ends it. Not a problem: the six swallows are left in the attacker's hand.
+const MATE_IN_139: &str = "Cs2c+s1/ssFl2k/sSSSp1s/c+sR1pP1/+S3s1r/C3SpS/+s+F+SL3 b - 1";
+
+#[test]
+#[ignore = "solves a 139-ply mate at several table sizes and thread counts; run in release by .ci/run"]
+fn a_139_ply_mate_has_one_answer_at_any_table_size() {
+    use toritsume::rules::{Hand, PieceKind};
+    use toritsume::solver::Status;
+    let pos = toritsume::notation::parse_position(MATE_IN_139).unwrap();
+    let mut first: Option<Vec<String>> = None;
+    for (hash_mb, threads) in [(16, 1), (16, 2), (256, 1), (256, 2)] {
+        let mut solver = Solver::new(SolverConfig {
+            hash_mb,
+            threads,
+            ..SolverConfig::default()
+        })
+        .unwrap();
+        let sol = solver.solve(&pos);
+        let context = format!("{hash_mb} MB, {threads} threads");
+        assert_eq!(sol.status, Status::Mate, "{context}");
+        assert_eq!(sol.plies, Some(139), "{context}");
+        assert!(sol.minimal && sol.complete, "{context}");
+        assert_eq!(sol.stopped_by, None, "{context}");
+        let mut six_swallows = Hand::EMPTY;
+        six_swallows.set(PieceKind::Swallow, 6);
+        assert_eq!(sol.spare, six_swallows, "{context}");
+        let moves: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
+        // The loop, worked out by hand from the position after ply 97 (L*6f).
+        assert_eq!(moves[96], "L*6f", "{context}");
+        for k in 0..6 {
+            assert_eq!(
+                moves[97 + 6 * k..103 + 6 * k],
+                ["S*6d", "6f6d", "6c5d", "6d5e", "5d6c", "5e6f"],
+                "{context}: round {k}"
+            );
+        }
+        assert_eq!(
+            moves[133..],
+            ["P*6d", "6f6d", "6c5d", "5c5b+", "5d6e", "P*5d"],
+            "{context}"
+        );
+        match &first {
+            None => first = Some(moves),
+            Some(f) => assert_eq!(&moves, f, "{context}"),
+        }
+    }
+    let record = Problem::from_json(
+        &serde_json::json!({"sfen": MATE_IN_139, "plies": 139, "moves": first.unwrap()})
+            .to_string(),
+    )
+    .unwrap();
+    replay_by_the_rules(&[record]);
+    // Cooked, among other places, at ply 97: the quail dropped on 6g checks down the same
+    // file (6f is empty) and the loop runs as from 6f.
+    let mut solver = Solver::new(SolverConfig::default()).unwrap();
+    let report = verify(&mut solver, &pos, None);
+    assert!(
+        report
+            .cooks
+            .iter()
+            .any(|c| c.ply == 97 && c.mv.usi() == "L*6g"),
+        "{:?}",
+        report
+            .cooks
+            .iter()
+            .map(|c| (c.ply, c.mv.usi()))
+            .collect::<Vec<_>>()
+    );
+}
