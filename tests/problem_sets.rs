@@ -364,6 +364,21 @@ fn climbed_very_long_problems_solve_and_verify_as_recorded() {
     solver_and_verifier_agree(CLIMBED, 1);
 }
 
+/// `pos` solved from an empty table of `hash_mb` MB on `threads` threads, the rest default.
+fn solve_at(
+    pos: &toritsume::rules::Position,
+    hash_mb: usize,
+    threads: usize,
+) -> toritsume::solver::Solution {
+    Solver::new(SolverConfig {
+        hash_mb,
+        threads,
+        ..SolverConfig::default()
+    })
+    .unwrap()
+    .solve(pos)
+}
+
 #[test]
 #[ignore = "solves problems/climbed.jsonl at several table sizes and thread counts; run in release by .ci/run"]
 fn climbed_problems_have_one_answer_at_any_table_size() {
@@ -371,13 +386,7 @@ fn climbed_problems_have_one_answer_at_any_table_size() {
     for p in load(CLIMBED) {
         let pos = p.position().unwrap();
         for (hash_mb, threads) in [(16, 1), (16, 2), (256, 2)] {
-            let mut solver = Solver::new(SolverConfig {
-                hash_mb,
-                threads,
-                ..SolverConfig::default()
-            })
-            .unwrap();
-            let sol = solver.solve(&pos);
+            let sol = solve_at(&pos, hash_mb, threads);
             common::assert_solution_as_recorded(
                 &sol,
                 &p,
@@ -404,13 +413,7 @@ fn a_139_ply_mate_has_one_answer_at_any_table_size() {
     let pos = toritsume::notation::parse_position(MATE_IN_139).unwrap();
     let mut first: Option<Vec<String>> = None;
     for (hash_mb, threads) in [(16, 1), (16, 2), (256, 1), (256, 2)] {
-        let mut solver = Solver::new(SolverConfig {
-            hash_mb,
-            threads,
-            ..SolverConfig::default()
-        })
-        .unwrap();
-        let sol = solver.solve(&pos);
+        let sol = solve_at(&pos, hash_mb, threads);
         let context = format!("{hash_mb} MB, {threads} threads");
         assert_eq!(sol.status, Status::Mate, "{context}");
         assert_eq!(sol.plies, Some(139), "{context}");

@@ -7,11 +7,12 @@
 //! nodes hands its root to the helpers (a [`Job`]), the table being made whole for them the
 //! first time ([`super::table::Table::share`]), and from then on whichever thread solves
 //! the root first gives the answer: a helper that does raises the team's `done` flag, which
-//! stops the leader as a limit would, and the leader takes the helper's value. Every proof and disproof is exact, whoever finds it, so
-//! the answer (status, length, main line) is the one a single thread gives; only the work
-//! done on the way, and so the node count, differs. The leader does not wait for the
-//! helpers to stop (each does within a thousand nodes; one still on an earlier job sees its
-//! number is no longer the team's); the table is cleared only once all have let go of it.
+//! stops the leader as a limit would, and the leader takes the helper's value. Every proof
+//! and disproof is exact, whoever finds it, so the answer (status, length, main line) is
+//! the one a single thread gives; only the work done on the way, and so the node count,
+//! differs. The leader does not wait for the helpers to stop (each does within a thousand
+//! nodes; one still on an earlier job sees its number is no longer the team's); the table
+//! is cleared only once all have let go of it.
 //!
 //! How the helpers steer apart: each uses a larger ε in the 1+ε thresholds (so it stays
 //! longer in a child before switching), helpers of odd number break ties between equal
