@@ -41,7 +41,8 @@ pub struct Techniques {
     pub capture_weight: u32,
     /// Nodes two and three plies from the depth limit are first tried for a quick
     /// refutation: the defender's replies one by one with a plain mate-in-one test after
-    /// each, which refutes most such nodes without expanding them ([`super::shallow`]).
+    /// each, which refutes most such nodes without expanding them (the solver's `shallow`
+    /// module).
     pub quick_refutations: bool,
 }
 
