@@ -342,6 +342,9 @@ fn threads_sharing_a_table_read_whole_entries_only() {
     // Two threads write proofs of the same few positions over and over, each its own (its
     // proof pieces in one word, its length and best move in another), while two more read
     // them back: every entry read is one that was written whole, never a mix of two writes.
+    // The readers go on until both writers are done (on a loaded machine a writer may not
+    // start before a reader with a fixed number of rounds has finished), then read once more,
+    // when the last entries written are there to be found.
     let t = Table::new(1, true).unwrap();
     t.share();
     assert!(t.is_shared());
@@ -352,9 +355,10 @@ fn threads_sharing_a_table_read_whole_entries_only() {
     let both = Hand::EMPTY.with(PieceKind::Swallow);
     let mixed = std::sync::atomic::AtomicU64::new(0);
     let read = std::sync::atomic::AtomicU64::new(0);
+    let writers_done = std::sync::atomic::AtomicU32::new(0);
     std::thread::scope(|scope| {
         for writer in 0..2u16 {
-            let t = &t;
+            let (t, writers_done) = (&t, &writers_done);
             scope.spawn(move || {
                 let mut tally = Tally::default();
                 let proof = if writer == 0 { Hand::EMPTY } else { both };
@@ -372,12 +376,15 @@ fn threads_sharing_a_table_read_whole_entries_only() {
                         );
                     }
                 }
+                writers_done.fetch_add(1, std::sync::atomic::Ordering::Release);
             });
         }
         for _ in 0..2 {
-            let (t, mixed, read) = (&t, &mixed, &read);
+            let (t, mixed, read, writers_done) = (&t, &mixed, &read, &writers_done);
             scope.spawn(move || {
-                for _ in 0..rounds {
+                let mut last = false;
+                while !last {
+                    last = writers_done.load(std::sync::atomic::Ordering::Acquire) == 2;
                     for i in 0..KEYS {
                         if let Found::Proven { len, hand, best } =
                             t.lookup(key(i), both, Depth::plies(9), 0)
