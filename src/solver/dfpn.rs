@@ -80,6 +80,9 @@ pub(crate) struct Searcher {
     pub(super) engaged: bool,
     /// A helper solved the current search's root: stop as at a limit, and take its value.
     pub(super) cancelled: bool,
+    /// The value a helper solved the root with, taken from the team while the helpers were
+    /// stopped for the table to grow ([`Searcher::regrow`]).
+    pub(super) helper_answer: Option<Val>,
     /// Nodes the helpers searched since [`Searcher::begin`] (counted in `nodes` too).
     pub(super) helper_nodes: u64,
     /// A helper's job number.
@@ -149,6 +152,7 @@ impl Searcher {
             search_start: 0,
             engaged: false,
             cancelled: false,
+            helper_answer: None,
             helper_nodes: 0,
             job_serial: 0,
             next_check: CHECK_EVERY,

@@ -4,9 +4,10 @@
 //!
 //! How a search uses them ([`Searcher::search`]): the leader starts alone, on a table it
 //! grows as a single thread does; a search still unsolved after [`ENGAGE_NODES`] of its
-//! nodes hands its root to the helpers (a [`Job`]), the table being made whole for them the
-//! first time ([`super::table::Table::share`]), and from then on whichever thread solves
-//! the root first gives the answer: a helper that does raises the team's `done` flag, which
+//! nodes hands its root to the helpers (a [`Job`]), the table being marked shared the first
+//! time ([`super::table::Table::share`]; from then on it grows only while the helpers are
+//! stopped for it, [`Searcher::regrow`]), and from then on whichever thread solves the root
+//! first gives the answer: a helper that does raises the team's `done` flag, which
 //! stops the leader as a limit would, and the leader takes the helper's value. Every proof
 //! and disproof is exact, whoever finds it, so the answer (status, length, main line) is
 //! the one a single thread gives; only the work done on the way, and so the node count,
@@ -285,10 +286,10 @@ impl Searcher {
     }
 
     /// Hands the current search's root to the team. The first time since the table was
-    /// cleared, the table is made whole for sharing first ([`Table::share`]): until then
-    /// the leader had it alone (no helper has had a job on it since), and a solve whose
-    /// searches all end before [`ENGAGE_NODES`] never touches more of it than one thread's
-    /// search would.
+    /// cleared, the table is marked shared first ([`Table::share`]): until then the leader
+    /// had it alone (no helper has had a job on it since). From then on it grows only while
+    /// the helpers are stopped ([`Searcher::regrow`]), so that a solve touches no more of
+    /// the table than one thread's search would.
     pub(super) fn engage(&mut self) {
         let (Some(team), Some((pos, depth))) = (&self.team, &self.root) else {
             return;
@@ -312,6 +313,29 @@ impl Searcher {
         self.engaged = true;
     }
 
+    /// Lets the shared table grow in the middle of a search: the helpers are stopped and
+    /// waited for, the table doubles as often as it wants to, and the helpers are handed the
+    /// search again (they start over from its root, on a table that keeps what they
+    /// stored). A helper that solved the root meanwhile ends the search instead, as when
+    /// the leader sees the team done.
+    pub(super) fn regrow(&mut self) {
+        let Some(team) = &self.team else {
+            return;
+        };
+        let (answer, nodes) = team.finish();
+        self.nodes += nodes;
+        self.helper_nodes += nodes;
+        if let Some(a) = answer {
+            self.helper_answer = Some(a);
+            self.cancelled = true;
+            self.aborted = true;
+            return;
+        }
+        team.quiesce();
+        self.table.grow_alone();
+        self.engage();
+    }
+
     /// Ends the team's work on the current search, whose root the leader left with value
     /// `v`: the helpers' nodes are counted as the leader's, and when the leader did not
     /// solve the root (a helper did first, or a limit stopped the leader), a helper's
@@ -323,6 +347,7 @@ impl Searcher {
             return v;
         };
         let (answer, nodes) = team.finish();
+        let answer = self.helper_answer.take().or(answer);
         self.nodes += nodes;
         self.helper_nodes += nodes;
         let solved = v.is_proven() || v.is_disproven();
@@ -351,8 +376,10 @@ mod tests {
     use crate::solver::{Solver, SolverConfig, Status};
 
     /// A solve on two threads whose searches all end before the helpers are called in
-    /// leaves the table to grow as one thread's would; one that calls them in shares it
-    /// whole, and clearing the table makes it the leader's alone again.
+    /// leaves the table to grow as one thread's would; one that calls them in shares it,
+    /// and it goes on growing while shared (the helpers are called in after 20,000 nodes,
+    /// when the table is still small); clearing the table makes it the leader's alone
+    /// again.
     #[test]
     fn the_table_is_shared_only_once_the_helpers_are_called_in() {
         let mut solver = Solver::new(SolverConfig {
@@ -379,7 +406,12 @@ mod tests {
         assert!(sol.helper_nodes > 0);
         let table = &solver.searcher().table;
         assert!(table.is_shared());
-        assert_eq!(table.active_capacity(), table.capacity());
+        assert!(
+            table.active_capacity() >= table.capacity() / 4,
+            "{} of {} slots in use",
+            table.active_capacity(),
+            table.capacity()
+        );
         solver.clear_table();
         assert!(!solver.searcher().table.is_shared());
     }

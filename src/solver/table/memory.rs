@@ -83,8 +83,7 @@ impl Buckets {
 /// Asks the kernel to back the block with huge pages where it can (Linux, where
 /// transparent huge pages are on "madvise"): a table spread over hundreds of megabytes then
 /// costs one TLB entry and one page fault per 2 MB instead of per 4 KB, which matters most to
-/// a table shared by threads, in use whole once shared. Pages are still untouched until
-/// written.
+/// a large table shared by threads. Pages are still untouched until written.
 #[cfg(target_os = "linux")]
 fn huge_pages(base: *mut u8, size: usize) {
     const HUGE: usize = 2 << 20;

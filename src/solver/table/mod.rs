@@ -38,11 +38,12 @@
 //! - threads share one table without locks: every entry is four atomic words, the first
 //!   checking the others, so that a read mixing two writes is a miss ([`entry`]), and a
 //!   write lost to another thread's is an entry lost. A table grows only while one thread
-//!   has it: before other threads are handed it, [`Table::share`] grows it to its whole size
-//!   for good (until it is cleared), so it never grows while others read it. A search that
-//!   never calls in its helpers therefore stays in a small part of the table, as a single
-//!   thread's does. Once shared, each thread counts the slots it fills in its own [`Tally`]
-//!   and adds them to the table's count now and then, and one collection runs at a time.
+//!   has it: once [`Table::share`] has marked it shared (until it is cleared), no store makes
+//!   it grow; it only says that it wants to ([`Table::wants_to_grow`]), and the thread that
+//!   shared it stops the others, waits for them to let go, and grows it
+//!   ([`Table::grow_alone`]). So a solve touches as much of the table on several threads as
+//!   on one. Once shared, each thread counts the slots it fills in its own [`Tally`] and
+//!   adds them to the table's count now and then, and one collection runs at a time.
 
 mod entry;
 mod memory;
@@ -92,8 +93,12 @@ pub(crate) struct Table {
     collecting: AtomicBool,
     /// Use hand superiority (a technique that can be switched off to measure it).
     hand_superiority: bool,
-    /// Handed to other threads ([`Table::share`]): whole, never growing, until cleared.
+    /// Handed to other threads ([`Table::share`]) until cleared: it then grows only while
+    /// they have all stopped ([`Table::grow_alone`]).
     shared: AtomicBool,
+    /// A shared table met a full bucket while it could have grown (a table used alone grows
+    /// at once then).
+    grow_wanted: AtomicBool,
 }
 
 /// The slots one thread filled (positive) or freed in a table since it last added them to
@@ -128,6 +133,7 @@ impl Table {
             collecting: AtomicBool::new(false),
             hand_superiority,
             shared: AtomicBool::new(false),
+            grow_wanted: AtomicBool::new(false),
         })
     }
 
@@ -142,18 +148,37 @@ impl Table {
         self.shared.load(Ordering::Relaxed)
     }
 
-    /// Makes the table fit for other threads to use: grown to its whole size, after which
-    /// it never grows until it is cleared. To be called by the one thread using the table,
-    /// before it hands the table to others (a table growing under another thread's reads
-    /// would lose entries to it mid-move).
+    /// Makes the table fit for other threads to use: from now on until it is cleared, no
+    /// store makes it grow (a table growing under another thread's reads would lose entries
+    /// to it mid-move). It grows only when the thread that shared it has stopped the others
+    /// and calls [`Table::grow_alone`], asked to by [`Table::wants_to_grow`]. To be called by
+    /// the one thread using the table, before it hands the table to others.
     pub(crate) fn share(&self) {
-        if self.is_shared() {
-            return;
-        }
-        while self.mask() < self.buckets.len - 1 {
-            self.grow();
-        }
         self.shared.store(true, Ordering::Release);
+    }
+
+    /// Whether the part in use should double, as a table used alone would have doubled by
+    /// now (it is a quarter full, or an eighth full and a bucket was full). A shared table
+    /// only says so; see [`Table::grow_alone`].
+    pub(crate) fn wants_to_grow(&self) -> bool {
+        if self.mask() >= self.buckets.len - 1 {
+            return false;
+        }
+        let used = self.used.load(Ordering::Relaxed) as f64;
+        let active = self.active_capacity() as f64;
+        used > GROW_TRIGGER * active
+            || (self.grow_wanted.load(Ordering::Relaxed) && used > GROW_ON_FULL_BUCKET * active)
+    }
+
+    /// Doubles the part in use until it no longer [wants to grow](Table::wants_to_grow).
+    /// Only while no other thread uses the table: the caller has stopped every thread it
+    /// shared the table with and waited for them to let go of it.
+    pub(crate) fn grow_alone(&self) {
+        while self.wants_to_grow() {
+            self.grow();
+            self.grow_wanted.store(false, Ordering::Relaxed);
+        }
+        self.grow_wanted.store(false, Ordering::Relaxed);
     }
 
     /// Starts a new search: entries written from now on are of a new age, and garbage
@@ -222,6 +247,7 @@ impl Table {
         *self.used.get_mut() = 0;
         *self.mask.get_mut() = Self::start_buckets(self.buckets.len) - 1;
         *self.shared.get_mut() = false;
+        *self.grow_wanted.get_mut() = false;
     }
 
     /// Forgets everything while other threads may still hold the table: the next generation,
@@ -420,7 +446,15 @@ impl Table {
                 self.grow();
                 return self.store(entry, tally);
             }
-            None => victim,
+            None => {
+                if shared
+                    && mask < self.buckets.len - 1
+                    && used as f64 > GROW_ON_FULL_BUCKET * ((mask + 1) * BUCKET) as f64
+                {
+                    self.grow_wanted.store(true, Ordering::Relaxed);
+                }
+                victim
+            }
         };
         bucket.set(i, &entry);
         if !shared || tally.0.abs() >= SHARED_TALLY {

@@ -348,7 +348,6 @@ fn threads_sharing_a_table_read_whole_entries_only() {
     let t = Table::new(1, true).unwrap();
     t.share();
     assert!(t.is_shared());
-    assert_eq!(t.active_capacity(), t.capacity());
     let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     const KEYS: u64 = 16;
     let rounds: u32 = 50_000;
@@ -408,9 +407,17 @@ fn threads_sharing_a_table_read_whole_entries_only() {
     assert_eq!(mixed.into_inner(), 0, "entries read as a mix of two writes");
 }
 
+/// Grows `t` (used by this thread alone) to its whole size.
+fn grow_whole(t: &Table) {
+    while t.mask() < t.buckets.len - 1 {
+        t.grow();
+    }
+}
+
 #[test]
 fn a_shared_table_collects_garbage_while_threads_store() {
     let t = Table::new(1, true).unwrap();
+    grow_whole(&t);
     t.share();
     let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let n = t.capacity() as u64 * 2;
@@ -438,7 +445,7 @@ fn a_shared_table_collects_garbage_while_threads_store() {
 }
 
 #[test]
-fn a_table_grows_while_one_thread_has_it_and_is_whole_once_shared_until_cleared() {
+fn a_table_grows_while_one_thread_has_it_and_once_shared_only_when_told_to() {
     let mut t = Table::new(16, true).unwrap();
     let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     assert!(!t.is_shared());
@@ -449,6 +456,7 @@ fn a_table_grows_while_one_thread_has_it_and_is_whole_once_shared_until_cleared(
     // Grown by the stores, but not to the whole table.
     let grown = t.active_capacity();
     assert!(grown > START_BUCKETS * BUCKET && grown < t.capacity());
+    assert!(!t.wants_to_grow());
     let found = |t: &Table, i: u64| {
         matches!(
             t.lookup(key(i), Hand::EMPTY, Depth::plies(3), 0),
@@ -458,17 +466,33 @@ fn a_table_grows_while_one_thread_has_it_and_is_whole_once_shared_until_cleared(
     // Bucket replacement in chance clusters aside, the entries are there.
     let kept: Vec<u64> = (0..2000).filter(|&i| found(&t, i)).collect();
     assert!(kept.len() > 1900, "{}", kept.len());
+    // Shared, it keeps its size however full it gets: the stores only say it should grow.
     t.share();
     assert!(t.is_shared());
-    assert_eq!(t.active_capacity(), t.capacity());
-    // Every one of them moved with the growth is found where the whole table looks for it.
-    for &i in &kept {
-        assert!(found(&t, i), "entry {i} lost when the table was made whole");
+    assert_eq!(t.active_capacity(), grown);
+    // (A thread of a shared table adds its count of filled slots now and then.)
+    let mut tally = Tally::default();
+    for i in 2000..6000 {
+        t.store(
+            entry(key(i), Hand::EMPTY, State::Proven, Depth::plies(3)),
+            &mut tally,
+        );
     }
-    // Shared, it no longer grows; cleared, it starts small and alone again.
-    t.share();
-    assert_eq!(t.active_capacity(), t.capacity());
+    assert_eq!(t.active_capacity(), grown);
+    assert!(t.wants_to_grow());
+    // Told to (the other threads stopped), it grows as a table used alone would have,
+    // and every entry it held is found where the larger table looks for it.
+    let held: Vec<u64> = (0..6000).filter(|&i| found(&t, i)).collect();
+    t.grow_alone();
+    assert!(t.active_capacity() > grown && t.active_capacity() <= t.capacity());
+    assert!(!t.wants_to_grow());
+    assert!(t.is_shared());
+    for &i in &held {
+        assert!(found(&t, i), "entry {i} lost when the shared table grew");
+    }
+    // Cleared, it starts small and alone again.
     t.clear();
     assert!(!t.is_shared());
+    assert!(!t.wants_to_grow());
     assert_eq!(t.active_capacity(), START_BUCKETS * BUCKET);
 }

@@ -9,9 +9,8 @@ impl Table {
     /// Doubles the part of the table in use: each entry of bucket `b` stays there or moves
     /// to `b + old size`, as the next bit of its key says (the upper half holds nothing of
     /// the current generation, so it takes the entry in the same slot). Only a table no
-    /// other thread uses grows.
+    /// other thread uses grows (a shared one through [`Table::grow_alone`]).
     pub(super) fn grow(&self) {
-        debug_assert!(!self.is_shared());
         let old = self.mask() + 1;
         let mask = old * 2 - 1;
         self.mask.store(mask, Ordering::Relaxed);
