@@ -183,28 +183,14 @@ impl Searcher {
                 self.aborted = true;
             }
         }
+        self.grow_shared_table();
         let helper_nodes = match &self.team {
             Some(team) if self.engaged => {
                 if team.crew().is_done() {
                     self.cancelled = true;
                     self.aborted = true;
-                } else if self.table.wants_to_grow() {
-                    self.regrow();
                 }
-                match &self.team {
-                    Some(team) => team.crew().live_nodes(),
-                    None => 0,
-                }
-            }
-            Some(team) if self.table.is_shared() && self.table.wants_to_grow() => {
-                // Searching alone on a shared table: the helpers stop within a thousand
-                // nodes of their last job; once they have, the table may grow.
-                team.quiesce();
-                self.table.grow_alone();
-                if self.nodes - self.search_start >= ENGAGE_NODES {
-                    self.engage();
-                }
-                0
+                team.crew().live_nodes()
             }
             Some(_) if self.nodes - self.search_start >= ENGAGE_NODES => {
                 self.engage();

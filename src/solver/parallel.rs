@@ -313,12 +313,31 @@ impl Searcher {
         self.engaged = true;
     }
 
+    /// The leader's check (every thousand nodes or so) that lets a shared table grow when
+    /// it [wants to](Table::wants_to_grow): in the middle of a search the helpers work on,
+    /// through [`Searcher::regrow`]; while the leader searches alone, once the helpers have
+    /// stopped (each does within a thousand nodes of its last job).
+    pub(super) fn grow_shared_table(&mut self) {
+        let Some(team) = &self.team else {
+            return;
+        };
+        if !self.table.is_shared() || !self.table.wants_to_grow() {
+            return;
+        }
+        if !self.engaged {
+            team.quiesce();
+            self.table.grow_alone();
+        } else if !team.crew().is_done() {
+            self.regrow();
+        }
+    }
+
     /// Lets the shared table grow in the middle of a search: the helpers are stopped and
     /// waited for, the table doubles as often as it wants to, and the helpers are handed the
     /// search again (they start over from its root, on a table that keeps what they
     /// stored). A helper that solved the root meanwhile ends the search instead, as when
     /// the leader sees the team done.
-    pub(super) fn regrow(&mut self) {
+    fn regrow(&mut self) {
         let Some(team) = &self.team else {
             return;
         };

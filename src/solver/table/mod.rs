@@ -370,9 +370,10 @@ impl Table {
         let bucket = &self.buckets.as_slice()[bucket_index(entry.board, mask)];
         let used = self.used.load(Ordering::Relaxed) as isize + tally.0;
         let shared = self.is_shared();
-        let can_grow = !shared
-            && mask < self.buckets.len - 1
+        // A full bucket makes a table this full double (a shared one only says so).
+        let grow_on_full = mask < self.buckets.len - 1
             && used as f64 > GROW_ON_FULL_BUCKET * ((mask + 1) * BUCKET) as f64;
+        let can_grow = !shared && grow_on_full;
         let mut free: Option<usize> = None;
         let mut victim = 0;
         let mut victim_amount = u32::MAX;
@@ -447,10 +448,8 @@ impl Table {
                 return self.store(entry, tally);
             }
             None => {
-                if shared
-                    && mask < self.buckets.len - 1
-                    && used as f64 > GROW_ON_FULL_BUCKET * ((mask + 1) * BUCKET) as f64
-                {
+                if grow_on_full {
+                    // Shared (else it would have grown above): the leader grows it.
                     self.grow_wanted.store(true, Ordering::Relaxed);
                 }
                 victim
