@@ -496,3 +496,37 @@ fn a_table_grows_while_one_thread_has_it_and_once_shared_only_when_told_to() {
     assert!(!t.wants_to_grow());
     assert_eq!(t.active_capacity(), START_BUCKETS * BUCKET);
 }
+
+#[test]
+fn growing_empties_a_slot_whose_key_belongs_to_another_bucket() {
+    // Two threads writing one slot at once can leave a mix of both writes, whose key (the
+    // words XORed) belongs to some other bucket. Growing must empty it, not move it over
+    // that bucket's entry (nor stop on it).
+    let t = Table::new(16, true).unwrap();
+    let old = t.mask() + 1;
+    let a = 0x1234_5678_9abc_def1_u64;
+    t.put(entry(a, Hand::EMPTY, State::Proven, Depth::plies(3)));
+    let home = bucket_index(a, t.mask());
+    // A key that goes where `a` goes in the growth, written into another bucket's slot 0
+    // (the slot `a` took).
+    let stray_key = a ^ (1 << 60);
+    assert_eq!(
+        bucket_index(stray_key, 2 * old - 1),
+        bucket_index(a, 2 * old - 1)
+    );
+    let elsewhere = (home + 1) % old;
+    let mut stray = entry(stray_key, Hand::EMPTY, State::Proven, Depth::plies(5));
+    stray.generation = t.generation();
+    t.buckets.as_slice()[elsewhere].set(0, &stray);
+    t.grow();
+    assert_eq!(t.active_capacity(), 2 * old * BUCKET);
+    assert!(matches!(
+        t.lookup(a, Hand::EMPTY, Depth::plies(3), 0),
+        Found::Proven { .. }
+    ));
+    assert_eq!(
+        t.lookup(stray_key, Hand::EMPTY, Depth::plies(5), 0),
+        Found::None
+    );
+    assert!(!t.live(&t.buckets.as_slice()[elsewhere].get(0), t.generation()));
+}

@@ -2,7 +2,7 @@
 //! by age, then effort.
 
 use super::entry::Entry;
-use super::{BUCKET, GC_TARGET, Table, bucket_index};
+use super::{BUCKET, GC_TARGET, Table, Tally, bucket_index};
 use std::sync::atomic::Ordering;
 
 impl Table {
@@ -10,12 +10,17 @@ impl Table {
     /// to `b + old size`, as the next bit of its key says (the upper half holds nothing of
     /// the current generation, so it takes the entry in the same slot). Only a table no
     /// other thread uses grows (a shared one through [`Table::grow_alone`]).
+    ///
+    /// A slot two threads wrote at once may hold a mix of the two writes: its key then
+    /// belongs to neither bucket (every lookup misses it). Such a slot is emptied rather
+    /// than moved over another bucket's entry.
     pub(super) fn grow(&self) {
         let old = self.mask() + 1;
         let mask = old * 2 - 1;
         self.mask.store(mask, Ordering::Relaxed);
         let generation = self.generation();
         let buckets = self.buckets.as_slice();
+        let mut emptied = Tally::default();
         for b in 0..old {
             for i in 0..BUCKET {
                 let e = buckets[b].get(i);
@@ -23,13 +28,16 @@ impl Table {
                     continue;
                 }
                 let nb = bucket_index(e.board, mask);
-                if nb != b {
-                    debug_assert_eq!(nb, b + old);
+                if nb == b + old {
                     buckets[nb].set(i, &e);
                     buckets[b].clear(i);
+                } else if nb != b {
+                    buckets[b].clear(i);
+                    emptied.0 -= 1;
                 }
             }
         }
+        self.add_tally(&mut emptied);
     }
 
     /// Empties entries until the table is at [`GC_TARGET`]: those of earlier searches
