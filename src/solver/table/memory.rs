@@ -72,6 +72,29 @@ impl Buckets {
         })
     }
 
+    /// Bytes of the block the kernel has backed with memory (the pages the table touched),
+    /// as `mincore` reports them: what a test of the table's memory use measures, unmoved
+    /// by whatever else the process allocates.
+    #[cfg(all(test, target_os = "linux"))]
+    pub(super) fn resident_bytes(&self) -> usize {
+        // SAFETY: sysconf only reads a setting.
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize;
+        let start = self.base as usize / page * page;
+        let end = self.base as usize + self.layout.size();
+        let mut resident = vec![0u8; (end - start).div_ceil(page)];
+        // SAFETY: the range covers the pages of the block this owns, `resident` has a byte
+        // for each of them, and mincore only reports on them.
+        let ok = unsafe {
+            libc::mincore(
+                start as *mut libc::c_void,
+                end - start,
+                resident.as_mut_ptr() as *mut _,
+            )
+        };
+        assert_eq!(ok, 0, "mincore failed");
+        resident.iter().filter(|&&b| b & 1 != 0).count() * page
+    }
+
     #[inline]
     pub(super) fn as_slice(&self) -> &[Bucket] {
         // SAFETY: `start` is aligned, the block holds `len` buckets, and all-zero bytes are a
