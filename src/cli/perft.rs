@@ -10,11 +10,15 @@ use toritsume::notation::hodges::to_hodges;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::rules::perft::{perft_divide, perft_parallel};
 
+/// The deepest `perft` counts.
+const MAX_DEPTH: u32 = 30;
+
 /// Arguments of `perft`.
 #[derive(Args)]
 pub struct PerftArgs {
-    /// Depth in plies.
-    #[arg(long, short)]
+    /// Depth in plies, at most 30 (the count recurses one frame a ply, and no position with
+    /// moves on both sides gets near that depth in any time one would wait).
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
     depth: u32,
     /// List each root move with its count.
     #[arg(long)]

@@ -89,6 +89,12 @@ fn bad_input_exits_2_with_a_reason() {
             "6 ranks",
         ),
         (vec!["perft", "startpos"], "--depth"),
+        // A depth the recursion could not reach (it overflowed the stack and aborted).
+        (vec!["perft", "--depth", "99999", "startpos"], "0..=30"),
+        (
+            vec!["perft", "--depth", "31", "--divide", "startpos"],
+            "0..=30",
+        ),
         (vec!["frobnicate"], "frobnicate"),
     ] {
         let o = run(&args);
