@@ -158,6 +158,13 @@ pub fn puzzle(
     let pos = record
         .position()
         .map_err(|e| Skip::Unreadable(e.to_string()))?;
+    // A recorded main line that cannot be played marks a damaged record, as `book` and
+    // `merge` take it; the line exported is the one verified here either way.
+    if !record.moves.is_empty() {
+        record
+            .main_line()
+            .map_err(|e| Skip::Unreadable(e.to_string()))?;
+    }
     let report = sound(solver, &pos).map_err(|v| match v {
         Verdict::Unknown => Skip::Undecided,
         v => Skip::NotSound(v),

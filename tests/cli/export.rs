@@ -86,7 +86,14 @@ fn sfen_lines_and_no_overwrite() {
 fn several_files_are_exported_in_order_and_named_in_messages() {
     let dir = common::scratch("export-files");
     let bad = dir.join("bad.jsonl");
-    std::fs::write(&bad, "{\"sfen\": \"7/7/7 b - 1\"}\n").unwrap();
+    // An unreadable position, then a sound mate in 1 whose recorded line cannot be played
+    // (no piece on 1a).
+    std::fs::write(
+        &bad,
+        "{\"sfen\": \"7/7/7 b - 1\"}\n\
+         {\"sfen\": \"4pk1/5l1/3C2F/7/7/7/7 b C 1\", \"plies\": 1, \"moves\": [\"1a1b\"]}\n",
+    )
+    .unwrap();
     let o = run(&[
         "export",
         "--format",
@@ -100,12 +107,20 @@ fn several_files_are_exported_in_order_and_named_in_messages() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = String::from_utf8_lossy(&o.stdout).into_owned();
     let lines: Vec<&str> = text.lines().collect();
-    // The 34 mates of the classic set twice, in file order; the bad record skipped and
-    // named by its file and line.
+    // The 34 mates of the classic set twice, in file order; the bad records skipped and
+    // named by their file and line.
     assert_eq!(lines.len(), 68);
     assert_eq!(lines[..34], lines[34..]);
     assert!(
         stderr(&o).contains(&format!("line 1 of {}: skipped", bad.display())),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains(&format!(
+            "line 2 of {}: skipped: moves: move 1 `1a1b`: no piece on 1a",
+            bad.display()
+        )),
         "{}",
         stderr(&o)
     );
