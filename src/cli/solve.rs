@@ -86,6 +86,9 @@ impl SearchArgs {
         let workers = threads.min(items).max(1);
         let mut config = self.config(workers)?;
         config.threads = (threads / workers).max(1);
+        // A table that serves one position is touched once: its first touch, dearer on huge
+        // pages, is not paid back by the faster lookups (see `SolverConfig::huge_pages`).
+        config.huge_pages = items > 1;
         Ok((workers, config))
     }
 

@@ -95,17 +95,19 @@ pub(crate) struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a table of `hash_mb` megabytes using `techniques`, for `pos`
-    /// (attacker = side to move), searching with `threads` threads (itself and helpers);
-    /// an error when the table cannot be allocated or the helpers cannot start.
+    /// A searcher with a table of `hash_mb` megabytes (on huge pages when `huge_pages`)
+    /// using `techniques`, for `pos` (attacker = side to move), searching with `threads`
+    /// threads (itself and helpers); an error when the table cannot be allocated or the
+    /// helpers cannot start.
     pub(crate) fn new(
         pos: Position,
         hash_mb: usize,
         techniques: Techniques,
         threads: usize,
+        huge_pages: bool,
     ) -> Result<Searcher, TableError> {
         let attacker = pos.side_to_move();
-        let table = Table::new(hash_mb, techniques.hand_superiority)?;
+        let table = Table::with_pages(hash_mb, techniques.hand_superiority, huge_pages)?;
         let team = if threads > 1 {
             Some(Team::new(threads - 1).map_err(|e| TableError::Threads {
                 threads,

@@ -49,7 +49,7 @@ unsafe impl Send for Buckets {}
 unsafe impl Sync for Buckets {}
 
 impl Buckets {
-    pub(super) fn zeroed(len: usize, mb: usize) -> Result<Buckets, TableError> {
+    pub(super) fn zeroed(len: usize, mb: usize, huge: bool) -> Result<Buckets, TableError> {
         let size = len
             .checked_mul(std::mem::size_of::<Bucket>())
             .and_then(|s| s.checked_add(std::mem::align_of::<Bucket>()))
@@ -63,7 +63,9 @@ impl Buckets {
         let offset = base.align_offset(std::mem::align_of::<Bucket>());
         // SAFETY: the slack of one bucket's alignment keeps `len` buckets inside the block.
         let start = unsafe { base.add(offset) } as *mut Bucket;
-        huge_pages(base, size);
+        if huge {
+            huge_pages(base, size);
+        }
         Ok(Buckets {
             base,
             layout,

@@ -93,6 +93,9 @@ pub(crate) struct Table {
     collecting: AtomicBool,
     /// Use hand superiority (a technique that can be switched off to measure it).
     hand_superiority: bool,
+    /// The memory is asked for on huge pages (and again so when it is handed back and asked
+    /// for anew).
+    huge_pages: bool,
     /// Handed to other threads ([`Table::share`]) until cleared: it then grows only while
     /// they have all stopped ([`Table::grow_alone`]).
     shared: AtomicBool,
@@ -109,8 +112,20 @@ pub(crate) struct Tally(isize);
 impl Table {
     /// A table of about `mb` megabytes (rounded down to a power of two buckets, at least
     /// 256 buckets, 32 KB), answering by hand superiority when `hand_superiority` (else for
-    /// exact hands only). The memory is not touched here.
+    /// exact hands only), on huge pages where the system has them. The memory is not
+    /// touched here.
+    #[cfg(test)]
     pub(crate) fn new(mb: usize, hand_superiority: bool) -> Result<Table, TableError> {
+        Self::with_pages(mb, hand_superiority, true)
+    }
+
+    /// [`Table::new`], asking for huge pages only when `huge_pages` (see
+    /// [`crate::solver::SolverConfig::huge_pages`]).
+    pub(crate) fn with_pages(
+        mb: usize,
+        hand_superiority: bool,
+        huge_pages: bool,
+    ) -> Result<Table, TableError> {
         let bytes = mb
             .max(1)
             .checked_mul(1024 * 1024)
@@ -123,7 +138,7 @@ impl Table {
             n *= 2;
         }
         Ok(Table {
-            buckets: Buckets::zeroed(n, mb)?,
+            buckets: Buckets::zeroed(n, mb, huge_pages)?,
             mask: AtomicUsize::new(Self::start_buckets(n) - 1),
             mb,
             generation: AtomicU8::new(1),
@@ -132,6 +147,7 @@ impl Table {
             gc_runs: AtomicU64::new(0),
             collecting: AtomicBool::new(false),
             hand_superiority,
+            huge_pages,
             shared: AtomicBool::new(false),
             grow_wanted: AtomicBool::new(false),
         })
@@ -232,7 +248,7 @@ impl Table {
         *g = g.wrapping_add(1);
         if *g == 0 {
             let len = self.buckets.len;
-            match Buckets::zeroed(len, self.mb) {
+            match Buckets::zeroed(len, self.mb, self.huge_pages) {
                 Ok(b) => self.buckets = b,
                 Err(_) => {
                     for b in self.buckets.as_slice() {
