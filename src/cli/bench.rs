@@ -99,6 +99,8 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
         hash_mb: a.hash.max(1),
         techniques,
         threads,
+        // As `solve` does: huge pages for a table that serves more than one search.
+        huge_pages: items.len() * a.repeat > 1,
         ..SolverConfig::default()
     };
     let solvers = make_solvers(&config, 1)?;
