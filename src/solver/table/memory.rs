@@ -1,6 +1,6 @@
 //! The table's memory: zeroed pages from the allocator, aligned by hand, touched only where
-//! the search writes, on huge pages where the kernel gives them; and the error of a size
-//! that cannot be had.
+//! the search writes, on huge pages where the kernel gives them and they are asked for; and
+//! the error of a size that cannot be had.
 
 use super::entry::Bucket;
 use std::alloc::Layout;
@@ -107,8 +107,9 @@ impl Buckets {
 
 /// Asks the kernel to back the block with huge pages where it can (Linux, where
 /// transparent huge pages are on "madvise"): a table spread over hundreds of megabytes then
-/// costs one TLB entry and one page fault per 2 MB instead of per 4 KB, which matters most to
-/// a large table shared by threads. Pages are still untouched until written.
+/// costs one TLB entry and one page fault per 2 MB instead of per 4 KB, which pays over many
+/// searches (a fresh huge page can cost more to fault in than it saves in one: see
+/// [`crate::solver::SolverConfig::huge_pages`]). Pages are still untouched until written.
 #[cfg(target_os = "linux")]
 fn huge_pages(base: *mut u8, size: usize) {
     const HUGE: usize = 2 << 20;

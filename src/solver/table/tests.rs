@@ -526,3 +526,34 @@ fn growing_empties_a_slot_whose_key_belongs_to_another_bucket() {
     );
     assert!(!t.live(&t.buckets.as_slice()[elsewhere].get(0), t.generation()));
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn huge_pages_are_asked_for_only_when_wanted() {
+    // The kernel marks a mapping advised MADV_HUGEPAGE with the flag `hg` in
+    // /proc/self/smaps (where it has transparent huge pages at all).
+    if !std::path::Path::new("/sys/kernel/mm/transparent_hugepage").exists() {
+        return;
+    }
+    fn advised(addr: usize) -> bool {
+        let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
+        let mut inside = false;
+        for line in smaps.lines() {
+            let first = line.split_whitespace().next().unwrap_or("");
+            if let Some((a, b)) = first.split_once('-')
+                && let (Ok(a), Ok(b)) = (usize::from_str_radix(a, 16), usize::from_str_radix(b, 16))
+            {
+                inside = a <= addr && addr < b;
+            } else if inside && let Some(flags) = line.strip_prefix("VmFlags:") {
+                return flags.split_whitespace().any(|f| f == "hg");
+            }
+        }
+        panic!("no mapping holds {addr:#x}");
+    }
+    for huge in [true, false] {
+        let t = Table::with_pages(64, true, huge).unwrap();
+        // Some way into the block, past the first 2 MB boundary.
+        let addr = t.buckets.as_slice().as_ptr() as usize + (8 << 20);
+        assert_eq!(advised(addr), huge, "huge pages asked for: {huge}");
+    }
+}
