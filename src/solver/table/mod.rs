@@ -177,13 +177,23 @@ impl Table {
     /// now (it is a quarter full, or an eighth full and a bucket was full). A shared table
     /// only says so; see [`Table::grow_alone`].
     pub(crate) fn wants_to_grow(&self) -> bool {
-        if self.mask() >= self.buckets.len - 1 {
-            return false;
-        }
-        let used = self.used.load(Ordering::Relaxed) as f64;
+        self.due_to_double(
+            self.used.load(Ordering::Relaxed) as f64,
+            self.grow_wanted.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Whether the part in use, with `used` slots occupied, should double: it is not the
+    /// whole table yet, and it is [`GROW_TRIGGER`] full, or [`GROW_ON_FULL_BUCKET`] full
+    /// when an entry found its bucket full (`full_bucket`). The one rule of growth, for a
+    /// table alone ([`Table::store`], [`Table::upkeep`]) and a shared one
+    /// ([`Table::wants_to_grow`]).
+    #[inline]
+    fn due_to_double(&self, used: f64, full_bucket: bool) -> bool {
         let active = self.active_capacity() as f64;
-        used > GROW_TRIGGER * active
-            || (self.grow_wanted.load(Ordering::Relaxed) && used > GROW_ON_FULL_BUCKET * active)
+        self.mask() < self.buckets.len - 1
+            && (used > GROW_TRIGGER * active
+                || (full_bucket && used > GROW_ON_FULL_BUCKET * active))
     }
 
     /// Doubles the part in use until it no longer [wants to grow](Table::wants_to_grow).
@@ -387,8 +397,7 @@ impl Table {
         let used = self.used.load(Ordering::Relaxed) as isize + tally.0;
         let shared = self.is_shared();
         // A full bucket makes a table this full double (a shared one only says so).
-        let grow_on_full = mask < self.buckets.len - 1
-            && used as f64 > GROW_ON_FULL_BUCKET * ((mask + 1) * BUCKET) as f64;
+        let grow_on_full = self.due_to_double(used as f64, true);
         let can_grow = !shared && grow_on_full;
         let mut free: Option<usize> = None;
         let mut victim = 0;
@@ -497,7 +506,7 @@ impl Table {
     fn upkeep(&self) {
         let used = self.used.load(Ordering::Relaxed) as f64;
         if !self.is_shared() && self.mask() < self.buckets.len - 1 {
-            if used > GROW_TRIGGER * self.active_capacity() as f64 {
+            if self.due_to_double(used, false) {
                 self.grow();
             }
         } else if used > GC_TRIGGER * self.capacity() as f64
