@@ -6,7 +6,7 @@
 
 use crate::notation::{ParseError, parse_any_move, parse_position, quoted};
 use crate::rules::{Move, Position};
-use crate::solver::with_rest_to_defender;
+use crate::solver::{DefenderHand, prepare};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -28,6 +28,10 @@ pub struct Problem {
     pub source: Option<String>,
     /// A remark (what the problem shows).
     pub note: Option<String>,
+    /// Whose pieces the defender holds, when the record says (`rest`, the tsume convention,
+    /// or `given`: the problem states the defender's hand, the SFEN's); `None` leaves it to
+    /// the command (`--defender-hand`, by default `rest`).
+    pub defender_hand: Option<DefenderHand>,
     /// Every other field, preserved.
     pub extra: Map<String, Value>,
     /// The text each field of `extra` was read as; written back as it was while the value
@@ -88,11 +92,23 @@ impl Problem {
         parse_position(&self.sfen).map_err(ProblemError::Position)
     }
 
-    /// The position the main line is played from (the defender holding every piece not on
-    /// the board nor in the attacker's hand: the tsume convention), and the main line read
-    /// from it, each move checked legal in turn.
+    /// The convention the record's problem is posed in: its own `defender_hand`, else the
+    /// tsume convention (`rest`).
+    pub fn convention(&self) -> DefenderHand {
+        self.defender_hand.unwrap_or_default()
+    }
+
+    /// The position the main line is played from: the defender holding every piece not on
+    /// the board nor in the attacker's hand (the tsume convention), or, in a record whose
+    /// `defender_hand` is `given`, the hand its SFEN gives.
+    pub fn start(&self) -> Result<Position, ProblemError> {
+        Ok(prepare(&self.position()?, self.convention()))
+    }
+
+    /// The position the main line is played from ([`Problem::start`]) and the main line
+    /// read from it, each move checked legal in turn.
     pub fn main_line(&self) -> Result<(Position, Vec<Move>), ProblemError> {
-        let start = with_rest_to_defender(&self.position()?);
+        let start = self.start()?;
         let mut pos = start.clone();
         let mut moves = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
@@ -140,6 +156,7 @@ impl Problem {
             verdict: field(&mut map, "verdict")?,
             source: field(&mut map, "source")?,
             note: field(&mut map, "note")?,
+            defender_hand: field(&mut map, "defender_hand")?,
             extra_text: map
                 .keys()
                 .filter_map(|k| text.get(k).map(|t| (k.clone(), t.get().to_string())))
@@ -172,6 +189,9 @@ impl Problem {
         };
         let json = |v: Value| v.to_string();
         push("sfen", json(Value::from(self.sfen.as_str())));
+        if let Some(d) = self.defender_hand {
+            push("defender_hand", json(Value::from(d.name())));
+        }
         if let Some(p) = self.plies {
             push("plies", p.to_string());
         }
@@ -250,6 +270,40 @@ mod tests {
         assert!(matches!(
             Problem::from_json("{"),
             Err(ProblemError::Json(_))
+        ));
+    }
+
+    #[test]
+    fn a_record_may_state_the_defenders_hand() {
+        // White's hand as the SFEN gives it: one pheasant, not the rest.
+        let line =
+            r#"{"sfen":"3k3/7/3C3/7/7/7/6K b Cp 1","defender_hand":"given","moves":["C*4b"]}"#;
+        let p = Problem::from_json(line).unwrap();
+        assert_eq!(p.defender_hand, Some(DefenderHand::Given));
+        let (start, _) = p.main_line().unwrap();
+        assert_eq!(start.hand(crate::rules::Color::White).total(), 1);
+        // Written back where it was read (after the position), read again the same.
+        assert_eq!(
+            p.to_json(),
+            r#"{"sfen":"3k3/7/3C3/7/7/7/6K b Cp 1","defender_hand":"given","moves":["C*4b"]}"#
+        );
+        assert_eq!(Problem::from_json(&p.to_json()).unwrap(), p);
+        // Stated as the convention, or not at all: the rest (30 pieces less the crane on the
+        // board and the one in hand).
+        for line in [
+            r#"{"sfen":"3k3/7/3C3/7/7/7/6K b Cp 1","defender_hand":"rest"}"#,
+            r#"{"sfen":"3k3/7/3C3/7/7/7/6K b Cp 1"}"#,
+        ] {
+            let p = Problem::from_json(line).unwrap();
+            assert_eq!(p.convention(), DefenderHand::Rest);
+            assert_eq!(
+                p.start().unwrap().hand(crate::rules::Color::White).total(),
+                28
+            );
+        }
+        assert!(matches!(
+            Problem::from_json(r#"{"sfen":"3k3/7/3C3/7/7/7/6K b C 1","defender_hand":"all"}"#),
+            Err(ProblemError::Field { name, .. }) if name == "defender_hand"
         ));
     }
 

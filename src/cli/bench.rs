@@ -109,6 +109,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
     let repeat = a.repeat;
     let bad = run_parallel(&items, solvers, |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
+        solver.set_defender_hand(item.defender_hand(config.defender_hand));
         let mut best = None;
         for _ in 0..repeat {
             solver.clear_table();

@@ -6,6 +6,7 @@ use std::io::Read;
 use toritsume::notation::parse_position;
 use toritsume::problem::Problem;
 use toritsume::rules::Position;
+use toritsume::solver::DefenderHand;
 
 /// One input position, or why it could not be read.
 pub struct Item {
@@ -15,6 +16,17 @@ pub struct Item {
     pub record: Option<Problem>,
     /// The position or the error.
     pub position: Result<Position, String>,
+}
+
+impl Item {
+    /// Whose pieces the defender holds in this item's problem: what its record says
+    /// (`defender_hand`), else `default` (the command's `--defender-hand`).
+    pub fn defender_hand(&self, default: DefenderHand) -> DefenderHand {
+        self.record
+            .as_ref()
+            .and_then(|r| r.defender_hand)
+            .unwrap_or(default)
+    }
 }
 
 /// Copies a record's fields that an output object does not have of its own (`note`, `source`,

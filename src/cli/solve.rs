@@ -156,6 +156,10 @@ pub struct SolveArgs {
     input: Vec<String>,
 }
 
+/// The line the text reports add when the defender holds only the hand the position gives.
+pub const GIVEN_HAND_NOTE: &str =
+    "Defender's hand: as the position gives it (not every piece left over)\n";
+
 /// Numbered Hodges line: `1. Sw*7c Phx7c 2. Cr*6b`.
 pub fn numbered(hodges: &[String]) -> String {
     let mut s = String::new();
@@ -183,8 +187,12 @@ pub fn stop_name(r: StopReason) -> &'static str {
     }
 }
 
-/// The JSON object of a solution.
-pub fn solution_json(sol: &Solution, item: &Item) -> serde_json::Value {
+/// The JSON object of a solution, found with the defender holding `defender_hand`.
+pub fn solution_json(
+    sol: &Solution,
+    item: &Item,
+    defender_hand: DefenderHand,
+) -> serde_json::Value {
     let hodges = line_to_hodges(&sol.position, &sol.moves);
     let mut v = json!({
         "position": write_sfen(&sol.position),
@@ -203,6 +211,7 @@ pub fn solution_json(sol: &Solution, item: &Item) -> serde_json::Value {
         "helper_nodes": sol.helper_nodes,
         "time_ms": sol.time.as_millis() as u64,
         "max_plies": sol.max_plies,
+        "defender_hand": defender_hand.name(),
         "origin": item.origin,
     });
     if let Some(r) = sol.stopped_by {
@@ -221,10 +230,13 @@ pub fn solution_json(sol: &Solution, item: &Item) -> serde_json::Value {
     v
 }
 
-fn solution_text(sol: &Solution, item: &Item, style: Style) -> String {
+fn solution_text(sol: &Solution, item: &Item, style: Style, defender_hand: DefenderHand) -> String {
     let mut out = format!("# {}\n", item.origin);
     out.push_str(&diagram(&sol.position, style));
     out.push_str(&format!("SFEN: {}\n", write_sfen(&sol.position)));
+    if defender_hand == DefenderHand::Given {
+        out.push_str(GIVEN_HAND_NOTE);
+    }
     let stats = format!("{} nodes, {} ms", sol.nodes, sol.time.as_millis());
     match sol.status {
         Status::Mate => {
@@ -333,13 +345,14 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     let solvers = make_solvers(&config, workers)?;
     let bad = run_parallel(&items, solvers, |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
+        solver.set_defender_hand(item.defender_hand(config.defender_hand));
         // Each position starts from an empty table (see verify); clearing is O(1).
         solver.clear_table();
         let sol = solver.solve(pos);
         Ok(if json {
-            solution_json(&sol, item).to_string()
+            solution_json(&sol, item, solver.config().defender_hand).to_string()
         } else {
-            solution_text(&sol, item, style)
+            solution_text(&sol, item, style, solver.config().defender_hand)
         })
     })?;
     Ok(if bad > 0 { EXIT_USAGE } else { 0 })

@@ -9,7 +9,7 @@ use toritsume::notation::hodges::line_to_hodges;
 use toritsume::notation::parse_move_list;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::rules::{Move, Position};
-use toritsume::solver::prepare;
+use toritsume::solver::{DefenderHand, prepare};
 use toritsume::soundness::{Redundant, Report, Verdict, verify};
 
 /// Arguments of `verify`.
@@ -50,8 +50,8 @@ fn usi(moves: &[Move]) -> Vec<String> {
     moves.iter().map(|m| m.usi()).collect()
 }
 
-/// The JSON object of a report.
-pub fn report_json(r: &Report, item: &Item) -> serde_json::Value {
+/// The JSON object of a report, made with the defender holding `defender_hand`.
+pub fn report_json(r: &Report, item: &Item, defender_hand: DefenderHand) -> serde_json::Value {
     let sol = &r.solution;
     let cook = |c: &toritsume::soundness::Cook| {
         json!({
@@ -90,6 +90,7 @@ pub fn report_json(r: &Report, item: &Item) -> serde_json::Value {
         })),
         "nodes": r.nodes,
         "time_ms": r.time.as_millis() as u64,
+        "defender_hand": defender_hand.name(),
     });
     if sol.complete && sol.minimal {
         v["themes"] = json!(toritsume::generator::themes::analyse(r).0);
@@ -98,9 +99,12 @@ pub fn report_json(r: &Report, item: &Item) -> serde_json::Value {
     v
 }
 
-fn report_text(r: &Report, item: &Item) -> String {
+fn report_text(r: &Report, item: &Item, defender_hand: DefenderHand) -> String {
     let sol = &r.solution;
     let mut out = format!("# {}\nSFEN: {}\n", item.origin, write_sfen(&sol.position));
+    if defender_hand == DefenderHand::Given {
+        out.push_str(super::solve::GIVEN_HAND_NOTE);
+    }
     out.push_str(&format!("Verdict: {}\n", r.verdict));
     if let Some(n) = sol.plies {
         out.push_str(&format!(
@@ -190,6 +194,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let solvers = super::solve::make_solvers(&config, workers)?;
     let bad = run_parallel(&items, solvers, |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
+        solver.set_defender_hand(item.defender_hand(config.defender_hand));
         let intended = intended_moves(item, pos, flag, solver.config().defender_hand)?;
         // Each problem starts from an empty table: the answer then does not depend on
         // which worker took which problems before, and old entries do not crowd the
@@ -200,9 +205,9 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             unsound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
         Ok(if json {
-            report_json(&r, item).to_string()
+            report_json(&r, item, solver.config().defender_hand).to_string()
         } else {
-            report_text(&r, item)
+            report_text(&r, item, solver.config().defender_hand)
         })
     })?;
     Ok(if bad > 0 {

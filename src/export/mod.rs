@@ -17,7 +17,7 @@ use crate::notation::fen::write_fen;
 use crate::notation::sfen::write_sfen;
 use crate::problem::Problem;
 use crate::rules::{Move, Piece, PieceKind, Position, Square};
-use crate::solver::{Solution, Solver, SolverConfig, Status, with_rest_to_defender};
+use crate::solver::{DefenderHand, Solution, Solver, SolverConfig, Status, prepare};
 use crate::soundness::{Report, Verdict, verify};
 
 /// Where the attacker's phoenix goes for Fairy-Stockfish.
@@ -158,6 +158,9 @@ pub fn puzzle(
     let pos = record
         .position()
         .map_err(|e| Skip::Unreadable(e.to_string()))?;
+    // The record's own convention (a problem may state the defender's hand).
+    let convention = record.convention();
+    solver.set_defender_hand(convention);
     // A recorded main line that cannot be played marks a damaged record, as `book` and
     // `merge` take it; the line exported is the one verified here either way.
     if !record.moves.is_empty() {
@@ -192,13 +195,22 @@ pub fn puzzle(
         None => themes,
     };
     let fairy = match fairy_solver {
-        Some(fs) => fairy_line(solver, fs, &pos, sol, placement),
+        Some(fs) => {
+            fs.set_defender_hand(convention);
+            fairy_line(solver, fs, &pos, sol, placement)
+        }
         None => Err(Skip::Unreadable("not asked for".into())),
     };
+    // A problem stating the defender's hand is another problem than the same position
+    // under the convention: its id says so (the ids of the others are as they always were).
+    let id = match convention {
+        DefenderHand::Rest => puzzle_id(&write_sfen(&pos)),
+        DefenderHand::Given => puzzle_id(&format!("{} given", write_sfen(&pos))),
+    };
     Ok(Puzzle {
-        id: puzzle_id(&write_sfen(&pos)),
+        id,
         sfen: record.sfen.clone(),
-        fen: write_fen(&with_rest_to_defender(&pos)),
+        fen: write_fen(&prepare(&pos, convention)),
         moves: sol.moves.iter().map(|m| m.usi()).collect(),
         plies: sol.plies.unwrap_or(0),
         themes,

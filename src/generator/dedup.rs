@@ -36,6 +36,16 @@ pub fn position_key(pos: &Position) -> u64 {
     one(pos).min(one(&mirror(pos)))
 }
 
+/// The position key (of [`position_key`]) of a problem that states the defender's hand
+/// (`prepared`, the defender to answer holding it): the hand mixed in, so that it is never
+/// taken for the same position under the convention, nor under another stated hand.
+pub fn given_hand_key(key: u64, prepared: &Position) -> u64 {
+    let defender = prepared.side_to_move().flip();
+    (key ^ 0x5bd1_e995_2f3a_c6b1).wrapping_add(
+        (prepared.hand(defender).raw() as u64 + 1).wrapping_mul(0xff51_afd7_ed55_8ccd),
+    )
+}
+
 /// One step of a solution's shape: what moved, how, and where relative to the defender's
 /// phoenix at the start.
 fn step(pos: &Position, m: Move, origin: Square, flip: bool) -> u64 {

@@ -382,6 +382,7 @@ fn evaluate(
         verdict: Some(Verdict::Sound.to_string()),
         source: Some(format!("toritsume generate --seed {}", config.seed)),
         note: None,
+        defender_hand: None,
         extra,
         extra_text: Default::default(),
     };

@@ -8,6 +8,7 @@ use super::dedup;
 use crate::notation::hodges::line_to_hodges;
 use crate::problem::{Problem, ProblemError};
 use crate::rules::{Move, MoveList, Position, generate_checks, is_checkmate};
+use crate::solver::DefenderHand;
 use std::collections::{BTreeMap, HashSet};
 
 /// A problem a run starts from (`--from`): mutated and extended like a problem kept in the
@@ -35,7 +36,11 @@ impl Seed {
             .get("family")
             .and_then(|v| v.as_str())
             .map_or(family, str::to_string);
-        let keys = Keys::of(&position, &prepared, &moves);
+        let mut keys = Keys::of(&position, &prepared, &moves);
+        if record.convention() == DefenderHand::Given {
+            // Stating the defender's hand makes another problem of the same position.
+            keys.position = dedup::given_hand_key(keys.position, &prepared);
+        }
         Ok(Seed {
             position,
             plies: moves.len() as u16,

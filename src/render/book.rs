@@ -5,6 +5,7 @@
 use super::svg::{Labels, escape, svg};
 use crate::notation::hodges::line_to_hodges;
 use crate::problem::Problem;
+use crate::solver::DefenderHand;
 
 /// One problem's section, or why it could not be drawn.
 fn section(i: usize, p: &Problem, labels: Labels) -> Result<String, String> {
@@ -35,6 +36,16 @@ fn section(i: usize, p: &Problem, labels: Labels) -> Result<String, String> {
     } else {
         numbered.trim_end().to_string()
     };
+    // A problem that states the defender's hand says so under its diagram: the page's
+    // header speaks for the others (the defender holds every piece not shown).
+    let caption = match p.convention() {
+        DefenderHand::Rest => format!("{} to move", pos.side_to_move().name()),
+        DefenderHand::Given => format!(
+            "{} to move; {} holds only the hand shown",
+            pos.side_to_move().name(),
+            pos.side_to_move().flip().name()
+        ),
+    };
     let note = p
         .note
         .as_ref()
@@ -45,11 +56,7 @@ fn section(i: usize, p: &Problem, labels: Labels) -> Result<String, String> {
          <details><summary>Solution</summary><p class=\"solution\">{solution}</p>{note}\
          <p class=\"sfen\">{sfen}</p></details></section>\n",
         n = i + 1,
-        board = svg(
-            &pos,
-            labels,
-            Some(&format!("{} to move", pos.side_to_move().name()))
-        ),
+        board = svg(&pos, labels, Some(&caption)),
         sfen = escape(&p.sfen),
     ))
 }
@@ -77,9 +84,17 @@ pub fn book(problems: &[Problem], title: &str, labels: Labels) -> Result<String,
     Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>{t}</title><style>{STYLE}</style></head><body><h1>{t}</h1><p>{count} problems. Black (☗) to move and mate; \
-         White (☖) holds every piece not shown. Click “Solution” to see it.</p>\
+         White (☖) holds every piece not shown{except}. Click “Solution” to see it.</p>\
          <div class=\"problems\">\n{body}</div></body></html>\n",
         t = escape(title),
         count = problems.len(),
+        except = if problems
+            .iter()
+            .any(|p| p.convention() == DefenderHand::Given)
+        {
+            " (where a diagram says so, only the hand shown)"
+        } else {
+            ""
+        },
     ))
 }

@@ -32,14 +32,27 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// Whose pieces the defender holds.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+/// Whose pieces the defender holds: `rest` or `given` in problem records (field
+/// `defender_hand`) and on the command line (`--defender-hand`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum DefenderHand {
     /// Every piece neither on the board nor in the attacker's hand (the tsume convention).
     #[default]
     Rest,
-    /// Exactly the hand given in the position (positions from games).
+    /// Exactly the hand given in the position (a problem that states the defender's hand,
+    /// or a position from a game).
     Given,
+}
+
+impl DefenderHand {
+    /// The name records and the command line use: `rest` or `given`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DefenderHand::Rest => "rest",
+            DefenderHand::Given => "given",
+        }
+    }
 }
 
 /// Settings of a solve.
@@ -238,6 +251,12 @@ impl Solver {
     /// The settings.
     pub fn config(&self) -> &SolverConfig {
         &self.config
+    }
+
+    /// Sets the defender-hand convention of each solve or verification from now on (a
+    /// problem record may state its own, see [`crate::problem::Problem::defender_hand`]).
+    pub fn set_defender_hand(&mut self, defender_hand: DefenderHand) {
+        self.config.defender_hand = defender_hand;
     }
 
     /// Sets the node budget of each solve or verification from now on.
