@@ -2,7 +2,8 @@
 //! little (a piece moved, two swapped, a piece changing sides or being promoted or
 //! unpromoted, a piece taken into or out of the attacker's hand, or given to or taken from
 //! the defender's), verifies the result with the default conventions (the defender holds the
-//! rest) and keeps it when it scores at least as well: twice its length, less 12 a cook,
+//! rest; with `--defender-hand given` the hand the position states, and a piece taken off
+//! the board may leave play) and keeps it when it scores at least as well: twice its length, less 12 a cook,
 //! 6 for spare pieces and 1 a final dual (no mate, or a verification stopped by its node
 //! budget, is never kept). The first sound problem of each length is written at once as a
 //! record with its length, main line and verdict, so a run can be stopped at any time.
@@ -25,7 +26,7 @@ use std::io::Write;
 use toritsume::notation::parse_position;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::rules::{Color, Piece, PieceKind, Position, Setup, Square};
-use toritsume::solver::{Limits, Solver, SolverConfig, Status};
+use toritsume::solver::{DefenderHand, Limits, Solver, SolverConfig, Status};
 use toritsume::soundness::{Flaw, Verdict, VerifyMode, verify_with};
 
 /// Hill-climbs a long problem into longer sound ones.
@@ -64,6 +65,12 @@ struct Args {
     /// Output file (JSON lines; never overwritten).
     #[arg(long)]
     out: String,
+    /// Whose pieces the defender holds: `rest` (the tsume convention) or `given` (the
+    /// problems state the defender's hand: the start position's, and a piece taken off the
+    /// board leaves play or goes to that hand; the records written say
+    /// `"defender_hand": "given"`).
+    #[arg(long, default_value = "rest")]
+    defender_hand: String,
     /// Squares no change may touch (comma-separated, e.g. the squares an eagle saw runs
     /// over, so that the climb works on the rest of the problem).
     #[arg(long, value_delimiter = ',')]
@@ -141,12 +148,14 @@ fn score(
     })
 }
 
-/// How many pieces of each hand kind are neither on the board nor in the attacker's hand
-/// (what the defender holds under the tsume convention).
+/// How many pieces of each hand kind are neither on the board nor in a hand (what the
+/// defender holds under the tsume convention, where its own hand is left empty).
 fn rest(s: &Setup, attacker: Color) -> [u32; 6] {
     let mut r = [0u32; 6];
     for k in PieceKind::HAND {
-        r[k.index()] = (k.total() as u32).saturating_sub(s.hands[attacker.index()][k.index()]);
+        r[k.index()] = (k.total() as u32)
+            .saturating_sub(s.hands[attacker.index()][k.index()])
+            .saturating_sub(s.hands[attacker.flip().index()][k.index()]);
     }
     for p in s.board.iter().flatten() {
         if p.kind != PieceKind::Phoenix {
@@ -168,7 +177,13 @@ fn draw_kind(rng: &mut ChaCha8Rng, counts: &[u32; 6]) -> Option<PieceKind> {
 
 /// One small change of `s` (the attacker to move) on no square of `protected`; the
 /// defender's hand is left to the convention.
-fn change(rng: &mut ChaCha8Rng, s: &mut Setup, attacker: Color, protected: &[bool; 49]) {
+fn change(
+    rng: &mut ChaCha8Rng,
+    s: &mut Setup,
+    attacker: Color,
+    protected: &[bool; 49],
+    given: bool,
+) {
     let occupied: Vec<usize> = (0..49)
         .filter(|&i| !protected[i] && s.board[i].is_some_and(|p| p.kind != PieceKind::Phoenix))
         .collect();
@@ -229,9 +244,13 @@ fn change(rng: &mut ChaCha8Rng, s: &mut Setup, attacker: Color, protected: &[boo
                 s.board[pick(rng, &empty)] = Some(Piece::new(color, kind));
             }
         }
-        // A piece given to the defender (taken off the board).
+        // A piece given to the defender (taken off the board); with a stated hand, half the
+        // time into it, else out of play.
         _ if !occupied.is_empty() => {
-            s.board[pick(rng, &occupied)] = None;
+            let p = s.board[pick(rng, &occupied)].take().unwrap();
+            if given && rng.random_bool(0.5) {
+                s.hands[attacker.flip().index()][p.kind.unpromoted().index()] += 1;
+            }
         }
         _ => {}
     }
@@ -259,8 +278,18 @@ fn main() {
             .unwrap_or_else(|| fail(format!("--protect: not a square: {name:?}")));
         protected[sq.index()] = true;
     }
+    let given = match args.defender_hand.as_str() {
+        "rest" => false,
+        "given" => true,
+        other => fail(format!("--defender-hand: `rest` or `given`, not {other:?}")),
+    };
+    if given {
+        solver.set_defender_hand(DefenderHand::Given);
+    }
     let mut current = start.to_setup();
-    current.hands[attacker.flip().index()] = [0; 6];
+    if !given {
+        current.hands[attacker.flip().index()] = [0; 6];
+    }
     let mut best = score(
         &mut solver,
         &start,
@@ -278,7 +307,7 @@ fn main() {
         .into_iter()
         .collect();
     let command = format!(
-        "climb_long --from \"{}\" --seed {} --nodes {} --least {} --flaw-weight {} --accept-worse {}{}{}",
+        "climb_long --from \"{}\" --seed {} --nodes {} --least {} --flaw-weight {} --accept-worse {}{}{}{}",
         args.from,
         args.seed,
         args.nodes,
@@ -294,7 +323,8 @@ fn main() {
             String::new()
         } else {
             format!(" --protect {}", args.protect.join(","))
-        }
+        },
+        if given { " --defender-hand given" } else { "" }
     );
     let started = std::time::Instant::now();
     for step in 0..args.steps {
@@ -303,7 +333,7 @@ fn main() {
         }
         let mut cand = current.clone();
         for _ in 0..[1, 1, 1, 2, 3][rng.random_range(0..5)] {
-            change(&mut rng, &mut cand, attacker, &protected);
+            change(&mut rng, &mut cand, attacker, &protected, given);
         }
         let Ok(pos) = Position::from_setup(&cand) else {
             continue;
@@ -344,13 +374,16 @@ fn main() {
         if let Some(moves) = &scored.sound
             && written.insert(scored.plies)
         {
-            let rec = json!({
+            let mut rec = json!({
                 "sfen": write_sfen(&pos),
                 "plies": scored.plies,
                 "moves": moves,
                 "verdict": "sound",
                 "source": format!("{command}, step {step}"),
             });
+            if given {
+                rec["defender_hand"] = json!("given");
+            }
             writeln!(out, "{rec}")
                 .and_then(|_| out.flush())
                 .unwrap_or_else(|e| fail(e));
