@@ -27,7 +27,7 @@ use toritsume::notation::parse_position;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::rules::{Color, Piece, PieceKind, Position, Setup, Square};
 use toritsume::solver::{DefenderHand, Limits, Solver, SolverConfig, Status};
-use toritsume::soundness::{Flaw, Verdict, VerifyMode, verify_with};
+use toritsume::soundness::{Flaw, Redundant, Verdict, VerifyMode, verify_with};
 
 /// Hill-climbs a long problem into longer sound ones.
 #[derive(Parser)]
@@ -91,6 +91,8 @@ struct Scored {
     score: i64,
     plies: u16,
     sound: Option<Vec<String>>,
+    /// The redundant pieces, when they are its only flaw.
+    redundant_only: Vec<Redundant>,
 }
 
 /// Verifies `pos` (the defender holding the rest) and scores it; `None` when it has no
@@ -141,10 +143,21 @@ fn score(
         - report.final_dual_moves().len() as i64;
     let sound = (report.verdict == Verdict::Sound)
         .then(|| report.solution.moves.iter().map(|m| m.usi()).collect());
+    let redundant_only = if report.verdict == Verdict::Flawed
+        && report
+            .reasons
+            .iter()
+            .all(|r| matches!(r, Flaw::RedundantPiece(_)))
+    {
+        report.redundant.clone()
+    } else {
+        Vec::new()
+    };
     Some(Scored {
         score,
         plies,
         sound,
+        redundant_only,
     })
 }
 
@@ -173,6 +186,22 @@ fn draw_kind(rng: &mut ChaCha8Rng, counts: &[u32; 6]) -> Option<PieceKind> {
         .filter(|k| counts[k.index()] > 0)
         .collect();
     (!kinds.is_empty()).then(|| kinds[rng.random_range(0..kinds.len())])
+}
+
+/// `pos` without the pieces of `gone` (out of play: the defender's hand is stated).
+fn without(pos: &Position, gone: &[Redundant]) -> Option<Position> {
+    let mut s = pos.to_setup();
+    let attacker = pos.side_to_move();
+    for g in gone {
+        match g {
+            Redundant::Board { square, .. } => s.board[square.index()] = None,
+            Redundant::Hand { kind } => {
+                let n = &mut s.hands[attacker.index()][kind.index()];
+                *n = n.checked_sub(1)?;
+            }
+        }
+    }
+    Position::from_setup(&s).ok()
 }
 
 /// One small change of `s` (the attacker to move) on no square of `protected`; the
@@ -254,6 +283,30 @@ fn change(
         }
         _ => {}
     }
+}
+
+/// Writes a sound problem as a record (at once, so that a run can be stopped any time).
+fn write_record(
+    out: &mut std::fs::File,
+    pos: &Position,
+    plies: u16,
+    moves: &[String],
+    source: &str,
+    given: bool,
+) {
+    let mut rec = json!({
+        "sfen": write_sfen(pos),
+        "plies": plies,
+        "moves": moves,
+        "verdict": "sound",
+        "source": source,
+    });
+    if given {
+        rec["defender_hand"] = json!("given");
+    }
+    writeln!(out, "{rec}")
+        .and_then(|_| out.flush())
+        .unwrap_or_else(|e| fail(e));
 }
 
 fn main() {
@@ -374,19 +427,54 @@ fn main() {
         if let Some(moves) = &scored.sound
             && written.insert(scored.plies)
         {
-            let mut rec = json!({
-                "sfen": write_sfen(&pos),
-                "plies": scored.plies,
-                "moves": moves,
-                "verdict": "sound",
-                "source": format!("{command}, step {step}"),
-            });
-            if given {
-                rec["defender_hand"] = json!("given");
+            write_record(
+                &mut out,
+                &pos,
+                scored.plies,
+                moves,
+                &format!("{command}, step {step}"),
+                given,
+            );
+        }
+        // With the defender's hand stated, a piece left out is out of play: a mate whose only
+        // flaw is redundant pieces becomes a problem without them (all of them at once, else
+        // one of them).
+        if given && !scored.redundant_only.is_empty() && !written.contains(&scored.plies) {
+            let r = &scored.redundant_only;
+            let tries = std::iter::once(r.clone()).chain(r.iter().map(|x| vec![x.clone()]));
+            for gone in tries {
+                let Some(q) = without(&pos, &gone) else {
+                    continue;
+                };
+                let Some(s) = score(
+                    &mut solver,
+                    &q,
+                    scored.plies,
+                    args.nodes,
+                    1,
+                    args.reject_short,
+                ) else {
+                    continue;
+                };
+                if let Some(moves) = &s.sound
+                    && s.plies == scored.plies
+                    && written.insert(s.plies)
+                {
+                    eprintln!(
+                        "step {step}: sound without its redundant pieces: {}",
+                        write_sfen(&q)
+                    );
+                    write_record(
+                        &mut out,
+                        &q,
+                        s.plies,
+                        moves,
+                        &format!("{command}, step {step}, redundant pieces taken out"),
+                        given,
+                    );
+                    break;
+                }
             }
-            writeln!(out, "{rec}")
-                .and_then(|_| out.flush())
-                .unwrap_or_else(|e| fail(e));
         }
         current = cand;
         best = scored;
