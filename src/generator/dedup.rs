@@ -103,6 +103,25 @@ mod tests {
     use crate::notation::{parse_move_list, parse_position};
 
     #[test]
+    fn a_stated_defenders_hand_makes_another_position() {
+        // The same board and attacker hand: under the convention one position whatever the
+        // defender's hand is written as; stated, one per hand, and none the convention's.
+        let empty = parse_position("3k3/7/3C3/7/7/7/7 b C 1").unwrap();
+        let one = parse_position("3k3/7/3C3/7/7/7/7 b Cp 1").unwrap();
+        assert_eq!(position_key(&empty), position_key(&one));
+        let key = position_key(&empty);
+        let (a, b) = (given_hand_key(key, &empty), given_hand_key(key, &one));
+        assert_ne!(a, key);
+        assert_ne!(b, key);
+        assert_ne!(a, b);
+        // Mirrored, still the same problem.
+        assert_eq!(
+            given_hand_key(position_key(&mirror(&one)), &mirror(&one)),
+            b
+        );
+    }
+
+    #[test]
     fn mirror_swaps_files_and_quails() {
         let p = parse_position("k6/7/7/3L3/7/7/6K b R 1").unwrap();
         let m = mirror(&p);
