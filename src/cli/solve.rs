@@ -36,7 +36,8 @@ pub struct SearchArgs {
     /// Transposition table size in MB, shared out among the worker threads.
     #[arg(long, value_name = "MB", default_value_t = 256)]
     pub hash: usize,
-    /// Whose pieces the defender holds.
+    /// Whose pieces the defender holds (for positions whose record does not say: a record's
+    /// own `defender_hand` field holds for it).
     #[arg(long, value_enum, default_value_t = DefenderHandArg::Rest)]
     pub defender_hand: DefenderHandArg,
     /// Threads (0 = one per core): the positions of a file are shared out among them, one
