@@ -190,7 +190,7 @@ impl Problem {
         let json = |v: Value| v.to_string();
         push("sfen", json(Value::from(self.sfen.as_str())));
         if let Some(d) = self.defender_hand {
-            push("defender_hand", json(Value::from(d.name())));
+            push("defender_hand", json(Value::from(d.to_string())));
         }
         if let Some(p) = self.plies {
             push("plies", p.to_string());

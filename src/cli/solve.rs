@@ -212,7 +212,7 @@ pub fn solution_json(
         "helper_nodes": sol.helper_nodes,
         "time_ms": sol.time.as_millis() as u64,
         "max_plies": sol.max_plies,
-        "defender_hand": defender_hand.name(),
+        "defender_hand": defender_hand.to_string(),
         "origin": item.origin,
     });
     if let Some(r) = sol.stopped_by {

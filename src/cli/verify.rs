@@ -90,7 +90,7 @@ pub fn report_json(r: &Report, item: &Item, defender_hand: DefenderHand) -> serd
         })),
         "nodes": r.nodes,
         "time_ms": r.time.as_millis() as u64,
-        "defender_hand": defender_hand.name(),
+        "defender_hand": defender_hand.to_string(),
     });
     if sol.complete && sol.minimal {
         v["themes"] = json!(toritsume::generator::themes::analyse(r).0);

@@ -34,8 +34,11 @@ use std::time::{Duration, Instant};
 
 /// Whose pieces the defender holds: `rest` or `given` in problem records (field
 /// `defender_hand`) and on the command line (`--defender-hand`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize, strum::Display,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum DefenderHand {
     /// Every piece neither on the board nor in the attacker's hand (the tsume convention).
     #[default]
@@ -43,16 +46,6 @@ pub enum DefenderHand {
     /// Exactly the hand given in the position (a problem that states the defender's hand,
     /// or a position from a game).
     Given,
-}
-
-impl DefenderHand {
-    /// The name records and the command line use: `rest` or `given`.
-    pub fn name(self) -> &'static str {
-        match self {
-            DefenderHand::Rest => "rest",
-            DefenderHand::Given => "given",
-        }
-    }
 }
 
 /// Settings of a solve.
