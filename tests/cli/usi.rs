@@ -183,6 +183,41 @@ fn malformed_commands_get_an_info_string() {
     assert!(e.child.wait().unwrap().success());
 }
 
+#[test]
+fn threads_advertises_this_machines_maximum_and_takes_a_larger_value_down_to_it() {
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    let max = 4 * cores;
+    let mut e = Engine::start();
+    e.send("usi");
+    let hello = e.until("usiok", 5 * SECOND);
+    assert!(
+        hello.contains(&format!(
+            "option name Threads type spin default 1 min 1 max {max}"
+        )),
+        "{hello:?}"
+    );
+    e.send(&format!("setoption name Threads value {}", max + 1));
+    let l = e.until("info string", 5 * SECOND);
+    assert!(
+        l.last()
+            .unwrap()
+            .contains(&format!("Threads {}: at most {max}", max + 1)),
+        "{l:?}"
+    );
+    e.send("setoption name Threads value 0");
+    let l = e.until("info string", 5 * SECOND);
+    assert!(l.last().unwrap().contains("not an allowed value"), "{l:?}");
+    // Still searching, with the threads it has.
+    e.send("position sfen kp5/1s5/1C5/7/7/7/7 b C 1");
+    e.send("go mate 5000");
+    assert_eq!(
+        e.until("checkmate", 10 * SECOND).last().unwrap(),
+        "checkmate C*7b"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
 /// Whether this machine refuses a single allocation of `mb` megabytes (Linux's default
 /// heuristic overcommit refuses one larger than memory and swap together).
 fn refuses_allocation_of(mb: u64) -> bool {
