@@ -62,6 +62,19 @@ impl Engine {
             }
         }
     }
+
+    /// Solves a mate in 1 (worked out by hand: the crane dropped on 7b) and quits cleanly:
+    /// the engine still works after what came before.
+    fn still_mates_then_quits(mut self) {
+        self.send("position sfen kp5/1s5/1C5/7/7/7/7 b C 1");
+        self.send("go mate 5000");
+        assert_eq!(
+            self.until("checkmate", 10 * SECOND).last().unwrap(),
+            "checkmate C*7b"
+        );
+        self.send("quit");
+        assert!(self.child.wait().unwrap().success());
+    }
 }
 
 const SECOND: Duration = Duration::from_secs(1);
@@ -173,14 +186,7 @@ fn malformed_commands_get_an_info_string() {
         assert!(l.last().unwrap().contains(why), "{cmd}: {l:?}");
     }
     // After all that it still works.
-    e.send("position sfen kp5/1s5/1C5/7/7/7/7 b C 1");
-    e.send("go mate 5000");
-    assert_eq!(
-        e.until("checkmate", 10 * SECOND).last().unwrap(),
-        "checkmate C*7b"
-    );
-    e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    e.still_mates_then_quits();
 }
 
 #[test]
@@ -208,14 +214,7 @@ fn threads_advertises_this_machines_maximum_and_takes_a_larger_value_down_to_it(
     let l = e.until("info string", 5 * SECOND);
     assert!(l.last().unwrap().contains("not an allowed value"), "{l:?}");
     // Still searching, with the threads it has.
-    e.send("position sfen kp5/1s5/1C5/7/7/7/7 b C 1");
-    e.send("go mate 5000");
-    assert_eq!(
-        e.until("checkmate", 10 * SECOND).last().unwrap(),
-        "checkmate C*7b"
-    );
-    e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    e.still_mates_then_quits();
 }
 
 /// Whether this machine refuses a single allocation of `mb` megabytes (Linux's default
