@@ -123,11 +123,22 @@ pub fn position_arg(words: &[String]) -> Result<Position, ParseError> {
 /// thousands of them exhaust memory or the system's thread limit.
 pub const MAX_THREADS_PER_CORE: usize = 4;
 
+/// This machine's cores (1 when it cannot tell).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |c| c.get())
+}
+
+/// The most worker threads on this machine: [`MAX_THREADS_PER_CORE`] per core (`--threads`
+/// accepts no more, and USI `Threads` advertises it as its maximum).
+pub fn max_threads() -> usize {
+    cores() * MAX_THREADS_PER_CORE
+}
+
 /// The number of worker threads for `--threads N`: N, or one per core for 0; more than
 /// [`MAX_THREADS_PER_CORE`] per core is refused.
 pub fn threads_arg(n: usize) -> anyhow::Result<usize> {
-    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
-    let max = cores * MAX_THREADS_PER_CORE;
+    let cores = cores();
+    let max = max_threads();
     match n {
         0 => Ok(cores),
         n if n > max => anyhow::bail!(

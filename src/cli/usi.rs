@@ -66,12 +66,6 @@ struct Engine {
 
 const DEFAULT_HASH_MB: usize = 256;
 
-/// The most search threads on this machine (what `Threads` advertises as its maximum; a
-/// larger value is taken down to it).
-fn max_threads() -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
-    cores * super::MAX_THREADS_PER_CORE
-}
 const MAX_HASH_MB: usize = 65536;
 
 impl Engine {
@@ -165,7 +159,7 @@ impl Engine {
         match (name.as_str(), number) {
             ("USI_Hash", Ok(mb)) if (1..=MAX_HASH_MB).contains(&mb) => self.hash_mb = mb,
             ("Threads", Ok(t)) if t >= 1 => {
-                let max = max_threads();
+                let max = super::max_threads();
                 self.threads = t.min(max);
                 if t > max {
                     self.info(&format!(
@@ -325,7 +319,7 @@ impl Engine {
                 ));
                 self.out.say(&format!(
                     "option name Threads type spin default 1 min 1 max {}",
-                    max_threads()
+                    super::max_threads()
                 ));
                 self.out.say("usiok");
             }
