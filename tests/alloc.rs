@@ -40,8 +40,8 @@ static GLOBAL: Counting = Counting;
 
 /// At most this many allocations per solve, whatever its size: the searches below visit
 /// 400,000 to 1.9 million nodes and allocated 200 to 850 times when this was written, so
-/// one allocation per node, or even per thousand nodes, fails.
-const MOST: u64 = 2_000;
+/// one allocation per node, or even per hundred nodes, fails.
+const MOST: u64 = 5_000;
 
 #[test]
 fn a_solve_allocates_a_fixed_amount_not_per_node() {
