@@ -65,12 +65,18 @@ impl Engine {
 
     /// Solves a mate in 1 (worked out by hand: the crane dropped on 7b) and quits cleanly:
     /// the engine still works after what came before.
-    fn still_mates_then_quits(mut self) {
-        self.send("position sfen kp5/1s5/1C5/7/7/7/7 b C 1");
-        self.send("go mate 5000");
+    fn still_mates_then_quits(self) {
+        self.mates_then_quits("kp5/1s5/1C5/7/7/7/7 b C 1", "5000", "C*7b", 10 * SECOND);
+    }
+
+    /// Solves `sfen` with `go mate {millis}`, expects `checkmate {mate}` within `timeout`,
+    /// and quits cleanly.
+    fn mates_then_quits(mut self, sfen: &str, millis: &str, mate: &str, timeout: Duration) {
+        self.send(&format!("position sfen {sfen}"));
+        self.send(&format!("go mate {millis}"));
         assert_eq!(
-            self.until("checkmate", 10 * SECOND).last().unwrap(),
-            "checkmate C*7b"
+            self.until("checkmate", timeout).last().unwrap().as_str(),
+            format!("checkmate {mate}").as_str()
         );
         self.send("quit");
         assert!(self.child.wait().unwrap().success());
@@ -251,14 +257,12 @@ fn a_table_too_large_is_reported_and_the_engine_keeps_running() {
             "{ready:?}"
         );
     }
-    e.send("position sfen 4pk1/5l1/3C2F/7/7/7/7 b Cf2c3pl2r16s 1");
-    e.send("go mate 10000");
-    assert_eq!(
-        e.until("checkmate", 20 * SECOND).last().unwrap(),
-        "checkmate C*1b"
+    e.mates_then_quits(
+        "4pk1/5l1/3C2F/7/7/7/7 b Cf2c3pl2r16s 1",
+        "10000",
+        "C*1b",
+        20 * SECOND,
     );
-    e.send("quit");
-    assert!(e.child.wait().unwrap().success());
 }
 
 #[test]
