@@ -244,8 +244,19 @@ impl Searcher {
                 return;
             }
             if c.has_q && c.q.is_proven() {
-                // Q′ is the same for every piece dropped here: all are useless.
-                self.levels[level].children[i].rest = 0;
+                // Q′ is the same for every piece dropped here: all are useless. Each piece
+                // still to come is a defence Q′ answers, so it adds Q′'s length and proof
+                // pieces (at most: its own continuation is not searched) to the square's.
+                let ch = &mut self.levels[level].children[i];
+                let (len, hand) = if ch.acc {
+                    (ch.acc_len.max(ch.q.len), ch.acc_hand.max(ch.q.hand))
+                } else {
+                    (ch.q.len, ch.q.hand)
+                };
+                ch.acc = true;
+                ch.acc_len = len;
+                ch.acc_hand = hand;
+                ch.rest = 0;
                 return;
             }
             let (len, hand) = c.and_contribution();
@@ -467,6 +478,41 @@ mod tests {
         c.acc_len = Depth::plies(7);
         c.acc_hand = Hand::EMPTY;
         assert_eq!(c.and_contribution(), (Depth::plies(7), hand(2)));
+    }
+
+    #[test]
+    fn pieces_still_to_drop_behind_a_useless_square_add_what_q_needs() {
+        // An interposition square of an AND node (mated within 22): the swallow dropped
+        // there first is mated in 15 more plies with no swallow in the attacker's hand, and
+        // Q′ is mated in 22 with one. The falcon and the crane still to come on the square
+        // are useless too, but only through Q′: each lasts 22 plies, and needs the swallow.
+        // The square must say so, or the node would claim a mate in 16 that holds without
+        // the swallow (a wrong proof, met on three threads in problems/long.jsonl).
+        let pos =
+            crate::notation::parse_position("3F3/k1s4/7/7/7/7/7 b FPR3S 1").expect("a position");
+        let mut s = Searcher::new(pos, 1, super::super::Techniques::default(), 1, false)
+            .expect("a searcher");
+        let mut c = Child::new(mv(), Val::proven(Depth::plies(15), Hand::EMPTY));
+        c.has_q = true;
+        c.q = Val::proven(Depth::plies(22), hand(1));
+        c.rest = 1 << PieceKind::Falcon.index() | 1 << PieceKind::Crane.index();
+        s.levels = vec![Level::default()];
+        s.levels[0].children.push(c);
+        s.advance_delayed(0, 0, Depth::plies(22), 0);
+        let c = s.levels[0].children[0];
+        assert_eq!(c.rest, 0);
+        assert_eq!(c.and_contribution(), (Depth::plies(22), hand(1)));
+        // With nothing left to drop, the square is the present piece's alone: the shorter
+        // of its continuation and Q′.
+        let mut alone = Child::new(mv(), Val::proven(Depth::plies(15), Hand::EMPTY));
+        alone.has_q = true;
+        alone.q = Val::proven(Depth::plies(22), hand(1));
+        s.levels[0].children[0] = alone;
+        s.advance_delayed(0, 0, Depth::plies(22), 0);
+        assert_eq!(
+            s.levels[0].children[0].and_contribution(),
+            (Depth::plies(16), Hand::EMPTY)
+        );
     }
 
     #[test]
