@@ -79,7 +79,7 @@ fn the_29_ply_problem_solved_again_and_again_on_three_and_four_threads_as_record
     // This problem's AND nodes have interposition squares whose Q′ is mated only with one
     // more swallow in the attacker's hand: when a helper had proven Q′ before the pieces
     // still to drop on the square were tried, their Q′ was forgotten, and the node's proof
-    // claimed a mate in 17 or 19 (or a line cut short) a few times in a hundred solves.
+    // claimed a mate in 17 to 21 (or a line cut short) a few times in a hundred solves.
     let p = common::load_problems("problems/long.jsonl")
         .into_iter()
         .find(|p| p.sfen == "+sk1s3/p2s3/s1s2L1/3f3/L1C4/7/3R3 b 2CPR 1")

@@ -247,15 +247,11 @@ impl Searcher {
                 // Q′ is the same for every piece dropped here: all are useless. Each piece
                 // still to come is a defence Q′ answers, so it adds Q′'s length and proof
                 // pieces (at most: its own continuation is not searched) to the square's.
+                // (Without earlier pieces, `acc_len` and `acc_hand` are zero and empty.)
                 let ch = &mut self.levels[level].children[i];
-                let (len, hand) = if ch.acc {
-                    (ch.acc_len.max(ch.q.len), ch.acc_hand.max(ch.q.hand))
-                } else {
-                    (ch.q.len, ch.q.hand)
-                };
                 ch.acc = true;
-                ch.acc_len = len;
-                ch.acc_hand = hand;
+                ch.acc_len = ch.acc_len.max(ch.q.len);
+                ch.acc_hand = ch.acc_hand.max(ch.q.hand);
                 ch.rest = 0;
                 return;
             }
