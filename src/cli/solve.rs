@@ -290,16 +290,7 @@ fn solution_text(sol: &Solution, item: &Item, style: Style, defender_hand: Defen
                     sol.spare.sfen_upper()
                 }
             ));
-            if !sol.useless.is_empty() {
-                out.push_str(&format!(
-                    "Useless interpositions left out: {}\n",
-                    sol.useless
-                        .iter()
-                        .map(|u| format!("ply {} {}", u.ply, u.mv.usi()))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
+            out.push_str(&useless_interpositions_line(sol));
         }
         Status::NoMate => match sol.max_plies {
             Some(n) => out.push_str(&format!("No mate within {n} plies ({stats})\n")),
@@ -357,4 +348,20 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         })
     })?;
     Ok(if bad > 0 { EXIT_USAGE } else { 0 })
+}
+
+/// The report's line naming the useless interpositions a main line leaves out (ply and USI
+/// move of each), or nothing when there are none.
+pub(super) fn useless_interpositions_line(sol: &Solution) -> String {
+    if sol.useless.is_empty() {
+        return String::new();
+    }
+    format!(
+        "Useless interpositions left out: {}\n",
+        sol.useless
+            .iter()
+            .map(|u| format!("ply {} {}", u.ply, u.mv.usi()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }

@@ -143,16 +143,7 @@ fn report_text(r: &Report, item: &Item, defender_hand: DefenderHand) -> String {
     for x in &r.redundant {
         out.push_str(&format!("Redundant: {x}\n"));
     }
-    if !sol.useless.is_empty() {
-        out.push_str(&format!(
-            "Useless interpositions left out: {}\n",
-            sol.useless
-                .iter()
-                .map(|u| format!("ply {} {}", u.ply, u.mv.usi()))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
+    out.push_str(&super::solve::useless_interpositions_line(sol));
     if let Some(i) = &r.intended {
         out.push_str(&format!(
             "Intended solution: {}\n",
