@@ -18,7 +18,7 @@ pub const DEFAULT_SET: &str = "benches/data/hard.jsonl";
 #[derive(Args)]
 pub struct BenchArgs {
     /// Transposition table size in MB (per position).
-    #[arg(long, value_name = "MB", default_value_t = 256)]
+    #[arg(long, value_name = "MB", default_value_t = 256, value_parser = super::hash_mb_arg)]
     hash: usize,
     /// Threads searching each position (one shared table).
     #[arg(long, default_value_t = 1)]

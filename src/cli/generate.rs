@@ -50,7 +50,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
     /// Table size per worker, MB.
-    #[arg(long, value_name = "MB", default_value_t = 16)]
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = super::hash_mb_arg)]
     hash: usize,
     /// Stop after this many candidates even if fewer problems were found.
     #[arg(long, value_name = "N")]

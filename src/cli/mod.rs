@@ -134,6 +134,16 @@ pub fn max_threads() -> usize {
     cores() * MAX_THREADS_PER_CORE
 }
 
+/// Parses `--hash MB`: a whole number of megabytes, at least 1 (a table of 0 MB cannot
+/// hold a search; the largest sizes are checked against the machine when the table is made).
+pub fn hash_mb_arg(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("the table needs at least 1 MB".to_string()),
+        Ok(mb) => Ok(mb),
+        Err(e) => Err(format!("`{text}` is not a whole number of megabytes ({e})")),
+    }
+}
+
 /// The number of worker threads for `--threads N`: N, or one per core for 0; more than
 /// [`MAX_THREADS_PER_CORE`] per core is refused.
 pub fn threads_arg(n: usize) -> anyhow::Result<usize> {

@@ -34,7 +34,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
     /// Transposition table size in MB, shared out among the worker threads.
-    #[arg(long, value_name = "MB", default_value_t = 256)]
+    #[arg(long, value_name = "MB", default_value_t = 256, value_parser = super::hash_mb_arg)]
     pub hash: usize,
     /// Whose pieces the defender holds (for positions whose record does not say: a record's
     /// own `defender_hand` field holds for it).

@@ -141,6 +141,37 @@ fn a_table_that_cannot_be_allocated_is_an_error_before_any_work() {
 }
 
 #[test]
+fn a_table_of_no_megabytes_is_refused() {
+    // 0 MB cannot hold a search: every command that takes --hash says so and does no work.
+    for args in [
+        &["solve", "--hash", "0", "4pk1/5l1/3C2F/7/7/7/7 b C 1"][..],
+        &["verify", "--hash", "0", "4pk1/5l1/3C2F/7/7/7/7 b C 1"][..],
+        &["bench", "--hash", "0", "problems/classic.jsonl"][..],
+        &["generate", "--plies", "3", "--count", "1", "--hash", "0"][..],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = stderr(&o);
+        assert!(
+            e.contains("--hash") && e.contains("at least 1 MB"),
+            "{args:?}: {e}"
+        );
+        assert!(o.stdout.is_empty(), "{args:?} printed before failing");
+    }
+    let o = run(&["solve", "--hash", "lots", "4pk1/5l1/3C2F/7/7/7/7 b C 1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not a whole number of megabytes"),
+        "{}",
+        stderr(&o)
+    );
+    // The smallest table is fine.
+    let o = run(&["solve", "--hash", "1", "4pk1/5l1/3C2F/7/7/7/7 b C 1"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("Mate in 1 ply"));
+}
+
+#[test]
 fn unknown_names_the_limit_that_was_reached() {
     // No mate, but far too much to prove within 50 nodes.
     let o = run(&["solve", "--nodes", "50", "3k3/7/7/7/7/7/3K3 b 2F2C2P 1"]);
