@@ -62,6 +62,10 @@ struct Args {
     /// ends with spare pieces is scored as flawed by them, as the recorded climbs did).
     #[arg(long)]
     reject_short: bool,
+    /// Charge the spare-piece penalty once for each piece left in the attacker's hand
+    /// rather than once in all, so that a climb can shed spare pieces one at a time.
+    #[arg(long)]
+    spare_per_piece: bool,
     /// Output file (JSON lines; never overwritten).
     #[arg(long)]
     out: String,
@@ -105,6 +109,7 @@ fn score(
     nodes: u64,
     flaw_weight: i64,
     reject_short: bool,
+    spare_per_piece: bool,
 ) -> Option<Scored> {
     solver.clear_table();
     let limits = Limits {
@@ -139,7 +144,13 @@ fn score(
             .any(|r| matches!(r, Flaw::SparePieces(_)));
     let score = 2 * i64::from(plies)
         - flaw_weight * 12 * report.cooks.len() as i64
-        - if spare { flaw_weight * 6 } else { 0 }
+        - if !spare {
+            0
+        } else if spare_per_piece {
+            flaw_weight * 6 * i64::from(report.solution.spare.total().max(1))
+        } else {
+            flaw_weight * 6
+        }
         - report.final_dual_moves().len() as i64;
     let sound = (report.verdict == Verdict::Sound)
         .then(|| report.solution.moves.iter().map(|m| m.usi()).collect());
@@ -350,6 +361,7 @@ fn main() {
         args.nodes,
         args.flaw_weight,
         args.reject_short,
+        args.spare_per_piece,
     )
     .unwrap_or_else(|| fail("the start position has no mate the verifier can decide"));
     // The lengths of the sound problems written so far (one of each length is written).
@@ -360,7 +372,7 @@ fn main() {
         .into_iter()
         .collect();
     let command = format!(
-        "climb_long --from \"{}\" --seed {} --nodes {} --least {} --flaw-weight {} --accept-worse {}{}{}{}",
+        "climb_long --from \"{}\" --seed {} --nodes {} --least {} --flaw-weight {} --accept-worse {}{}{}{}{}",
         args.from,
         args.seed,
         args.nodes,
@@ -369,6 +381,11 @@ fn main() {
         args.accept_worse,
         if args.reject_short {
             " --reject-short"
+        } else {
+            ""
+        },
+        if args.spare_per_piece {
+            " --spare-per-piece"
         } else {
             ""
         },
@@ -402,6 +419,7 @@ fn main() {
             args.nodes,
             args.flaw_weight,
             args.reject_short,
+            args.spare_per_piece,
         ) else {
             continue;
         };
@@ -453,6 +471,7 @@ fn main() {
                     args.nodes,
                     1,
                     args.reject_short,
+                    args.spare_per_piece,
                 ) else {
                     continue;
                 };
