@@ -19,15 +19,16 @@ fn solver(threads: usize, mb: usize) -> Solver {
     .unwrap_or_else(|e| panic!("{threads} threads: {e}"))
 }
 
-/// Solves every record of `problems` with `threads` threads, each from an empty table, and
-/// checks each answer against its record; returns the helpers' share of the nodes.
-fn solve_all(problems: &[Problem], threads: usize) -> (u64, u64) {
-    let mut s = solver(threads, 64);
+/// Solves every record of `problems` with `threads` threads on a table of `mb` MB, each from
+/// an empty table, and checks each answer against its record; returns the nodes and the
+/// helpers' share of them.
+fn solve_all(problems: &[Problem], threads: usize, mb: usize) -> (u64, u64) {
+    let mut s = solver(threads, mb);
     let (mut nodes, mut helpers) = (0, 0);
     for p in problems {
         s.clear_table();
         let sol = s.solve(&p.position().unwrap());
-        common::assert_solution_as_recorded(&sol, p, &format!("{threads} threads"));
+        common::assert_solution_as_recorded(&sol, p, &format!("{threads} threads, {mb} MB"));
         nodes += sol.nodes;
         helpers += sol.helper_nodes;
     }
@@ -39,7 +40,7 @@ fn long_problems_solved_by_two_threads_as_recorded() {
     // problems/long.jsonl: 21 to 31 plies, 0.1 to 1 M nodes each, so the helpers are called
     // in on every one.
     let problems = common::load_problems("problems/long.jsonl");
-    let (nodes, helpers) = solve_all(&problems, 2);
+    let (nodes, helpers) = solve_all(&problems, 2, 64);
     assert!(
         helpers > nodes / 10,
         "helpers searched {helpers} of {nodes} nodes"
@@ -69,7 +70,7 @@ fn small_problems_and_no_mates_with_threads_as_with_one() {
     // The classic set: most searches end before the helpers are called in, some do not
     // (its mates in 11 to 15, its no-mates).
     let problems = common::load_problems("problems/classic.jsonl");
-    let (_, helpers) = solve_all(&problems, 3);
+    let (_, helpers) = solve_all(&problems, 3, 64);
     assert!(helpers > 0);
 }
 
@@ -90,7 +91,7 @@ fn the_29_ply_problem_solved_again_and_again_on_three_and_four_threads_as_record
     std::thread::scope(|scope| {
         for threads in [3, 4] {
             let problems = &problems;
-            scope.spawn(move || solve_all(problems, threads));
+            scope.spawn(move || solve_all(problems, threads, 64));
         }
     });
 }
@@ -110,7 +111,7 @@ fn hard_set_quick_end_with_two_and_three_threads_as_recorded() {
         .collect();
     assert!(quick.len() >= 5);
     for threads in [2, 3] {
-        let (nodes, helpers) = solve_all(&quick, threads);
+        let (nodes, helpers) = solve_all(&quick, threads, 64);
         assert!(
             helpers > nodes / 10,
             "{threads} threads: {helpers} of {nodes}"
@@ -123,7 +124,7 @@ fn hard_set_quick_end_with_two_and_three_threads_as_recorded() {
 fn long_problems_with_every_thread_count_as_recorded() {
     let problems = common::load_problems("problems/long.jsonl");
     for threads in 1..=4 {
-        solve_all(&problems, threads);
+        solve_all(&problems, threads, 64);
     }
 }
 
@@ -134,11 +135,6 @@ fn long_problems_with_threads_on_a_table_too_small_for_them_as_recorded() {
     // so entries are replaced and the table collected while the helpers read and write it.
     let problems = common::load_problems("problems/long.jsonl");
     for (threads, mb) in [(3, 1), (4, 2)] {
-        let mut s = solver(threads, mb);
-        for p in &problems {
-            s.clear_table();
-            let sol = s.solve(&p.position().unwrap());
-            common::assert_solution_as_recorded(&sol, p, &format!("{threads} threads, {mb} MB"));
-        }
+        solve_all(&problems, threads, mb);
     }
 }
