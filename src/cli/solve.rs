@@ -84,7 +84,17 @@ impl SearchArgs {
     /// the threads).
     pub fn plan(&self, items: usize) -> anyhow::Result<(usize, SolverConfig)> {
         let threads = super::threads_arg(self.threads)?;
-        let workers = threads.min(items).max(1);
+        // Each worker's table has at least 1 MB, and all of them together no more than
+        // `--hash`: a table too small to share out serves fewer workers.
+        let workers = threads.min(items).min(self.hash).max(1);
+        if workers < threads.min(items) {
+            eprintln!(
+                "note: --hash {} MB serves {workers} worker{} of 1 MB (a table needs at least 1 MB), not {}",
+                self.hash,
+                if workers == 1 { "" } else { "s" },
+                threads.min(items)
+            );
+        }
         let mut config = self.config(workers)?;
         config.threads = (threads / workers).max(1);
         // A table that serves one position is touched once: its first touch, dearer on huge

@@ -172,6 +172,53 @@ fn a_table_of_no_megabytes_is_refused() {
 }
 
 #[test]
+fn a_table_too_small_to_share_out_serves_fewer_workers() {
+    // --hash is the memory of all the tables together, and a table has at least 1 MB: 2 MB
+    // cannot give four workers a table each, so two work, and say so. Every answer is the
+    // recorded one.
+    let o = run(&[
+        "solve",
+        "--hash",
+        "2",
+        "--threads",
+        "4",
+        "--json",
+        "problems/classic.jsonl",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("serves 2 workers of 1 MB") && e.contains("not 4"),
+        "{e}"
+    );
+    let recorded = std::fs::read_to_string("problems/classic.jsonl").unwrap();
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), recorded.lines().count());
+    for (line, rec) in out.lines().zip(recorded.lines()) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let r: serde_json::Value = serde_json::from_str(rec).unwrap();
+        if r["status"] == "nomate" {
+            assert_eq!(v["status"], "nomate", "{line}");
+        } else {
+            assert_eq!(v["status"], "mate", "{line}");
+            assert_eq!(v["plies"], r["plies"], "{line}");
+            assert_eq!(v["moves"], r["moves"], "{line}");
+        }
+    }
+    // Enough for every worker: no note.
+    let o = run(&[
+        "solve",
+        "--hash",
+        "4",
+        "--threads",
+        "4",
+        "problems/classic.jsonl",
+    ]);
+    assert!(o.status.success());
+    assert!(!stderr(&o).contains("note:"), "{}", stderr(&o));
+}
+
+#[test]
 fn unknown_names_the_limit_that_was_reached() {
     // No mate, but far too much to prove within 50 nodes.
     let o = run(&["solve", "--nodes", "50", "3k3/7/7/7/7/7/3K3 b 2F2C2P 1"]);
