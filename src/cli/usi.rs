@@ -1,6 +1,6 @@
 //! `toritsume usi`: a tsume engine speaking USI on standard input and output, for shogi GUIs.
 //!
-//! Commands: `usi`, `isready`, `setoption name USI_Hash|Threads value N`, `usinewgame`,
+//! Commands: `usi`, `isready`, `setoption name USI_Hash|Hash|Threads value N`, `usinewgame`,
 //! `position sfen ...|startpos [moves ...]`, `go mate <ms>|infinite` (answered
 //! `checkmate ...`), a plain `go [infinite|movetime MS|byoyomi MS ...]` (a mate search
 //! answered `bestmove <first move>`, or `bestmove resign` without one), `stop`, `quit` (and
@@ -157,7 +157,8 @@ impl Engine {
         let value = tokens[v + 1..].join(" ");
         let number = value.parse::<usize>();
         match (name.as_str(), number) {
-            ("USI_Hash", Ok(mb)) if (1..=MAX_HASH_MB).contains(&mb) => self.hash_mb = mb,
+            // `Hash`, the name chess engines and some shogi GUIs use, is taken as `USI_Hash`.
+            ("USI_Hash" | "Hash", Ok(mb)) if (1..=MAX_HASH_MB).contains(&mb) => self.hash_mb = mb,
             ("Threads", Ok(t)) if t >= 1 => {
                 let max = super::max_threads();
                 self.threads = t.min(max);
@@ -168,7 +169,7 @@ impl Engine {
                     ));
                 }
             }
-            ("USI_Hash" | "Threads", _) => self.info(&format!(
+            ("USI_Hash" | "Hash" | "Threads", _) => self.info(&format!(
                 "{}: `{}` is not an allowed value",
                 quoted(&name),
                 quoted(&value)

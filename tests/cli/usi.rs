@@ -266,6 +266,33 @@ fn a_table_too_large_is_reported_and_the_engine_keeps_running() {
 }
 
 #[test]
+fn hash_is_taken_as_usi_hash() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until("usiok", 5 * SECOND);
+    e.send("setoption name Hash value 0");
+    e.send("setoption name Hash value 8");
+    e.send("isready");
+    let ready = e.until("readyok", 20 * SECOND);
+    assert!(
+        ready
+            .iter()
+            .any(|l| l.starts_with("info string Hash: `0` is not an allowed value")),
+        "{ready:?}"
+    );
+    assert!(
+        !ready.iter().any(|l| l.contains("unknown option")),
+        "{ready:?}"
+    );
+    e.mates_then_quits(
+        "4pk1/5l1/3C2F/7/7/7/7 b Cf2c3pl2r16s 1",
+        "10000",
+        "C*1b",
+        20 * SECOND,
+    );
+}
+
+#[test]
 fn a_rejected_position_is_not_replaced_by_the_previous_one() {
     let mut e = Engine::start();
     e.send("usi");
