@@ -33,7 +33,8 @@ pub struct SearchArgs {
     /// Time budget per position, in seconds (fractions allowed).
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
-    /// Transposition table size in MB, shared out among the worker threads.
+    /// Transposition table size in MB, shared out among the worker threads (at least 1 MB
+    /// each: a smaller size runs fewer workers).
     #[arg(long, value_name = "MB", default_value_t = 256, value_parser = super::hash_mb_arg)]
     pub hash: usize,
     /// Whose pieces the defender holds (for positions whose record does not say: a record's
