@@ -87,13 +87,13 @@ impl SearchArgs {
         let threads = super::threads_arg(self.threads)?;
         // Each worker's table has at least 1 MB, and all of them together no more than
         // `--hash`: a table too small to share out serves fewer workers.
-        let workers = threads.min(items).min(self.hash).max(1);
-        if workers < threads.min(items) {
+        let wanted = threads.min(items).max(1);
+        let workers = wanted.min(self.hash).max(1);
+        if workers < wanted {
             eprintln!(
-                "note: --hash {} MB serves {workers} worker{} of 1 MB (a table needs at least 1 MB), not {}",
+                "note: --hash {} MB serves {workers} worker{} of 1 MB (a table needs at least 1 MB), not {wanted}",
                 self.hash,
                 if workers == 1 { "" } else { "s" },
-                threads.min(items)
             );
         }
         let mut config = self.config(workers)?;
