@@ -103,6 +103,16 @@ fn bad_input_exits_2_with_a_reason() {
     }
 }
 
+/// Runs `args` and asserts that the command exits 2, printing nothing on stdout, with an
+/// error naming every one of `says`.
+fn refused_before_any_work(args: &[&str], says: &[&str]) {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    let e = stderr(&o);
+    assert!(says.iter().all(|w| e.contains(w)), "{args:?}: {e}");
+    assert!(o.stdout.is_empty(), "{args:?} printed before failing");
+}
+
 #[test]
 fn a_table_that_cannot_be_allocated_is_an_error_before_any_work() {
     // A terabyte: more than any machine this runs on can give.
@@ -111,14 +121,7 @@ fn a_table_that_cannot_be_allocated_is_an_error_before_any_work() {
         &["verify", "--hash", "1000000", "4pk1/5l1/3C2F/7/7/7/7 b C 1"][..],
         &["solve", "--hash", "1000000", "problems/classic.jsonl"][..],
     ] {
-        let o = run(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let e = stderr(&o);
-        assert!(
-            e.contains("cannot allocate a transposition table") && e.contains("--hash"),
-            "{e}"
-        );
-        assert!(o.stdout.is_empty(), "{args:?} printed before failing");
+        refused_before_any_work(args, &["cannot allocate a transposition table", "--hash"]);
     }
     // generate leaves no output file behind.
     let dir = crate::common::scratch("hash");
@@ -149,14 +152,7 @@ fn a_table_of_no_megabytes_is_refused() {
         &["bench", "--hash", "0", "problems/classic.jsonl"][..],
         &["generate", "--plies", "3", "--count", "1", "--hash", "0"][..],
     ] {
-        let o = run(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let e = stderr(&o);
-        assert!(
-            e.contains("--hash") && e.contains("at least 1 MB"),
-            "{args:?}: {e}"
-        );
-        assert!(o.stdout.is_empty(), "{args:?} printed before failing");
+        refused_before_any_work(args, &["--hash", "at least 1 MB"]);
     }
     let o = run(&["solve", "--hash", "lots", "4pk1/5l1/3C2F/7/7/7/7 b C 1"]);
     assert_eq!(o.status.code(), Some(2));
@@ -191,18 +187,19 @@ fn a_table_too_small_to_share_out_serves_fewer_workers() {
         e.contains("serves 2 workers of 1 MB") && e.contains("not 4"),
         "{e}"
     );
-    let recorded = std::fs::read_to_string("problems/classic.jsonl").unwrap();
+    let recorded = crate::common::load_problems("problems/classic.jsonl");
     let out = stdout(&o);
-    assert_eq!(out.lines().count(), recorded.lines().count());
-    for (line, rec) in out.lines().zip(recorded.lines()) {
+    assert_eq!(out.lines().count(), recorded.len());
+    for (line, p) in out.lines().zip(&recorded) {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        let r: serde_json::Value = serde_json::from_str(rec).unwrap();
-        if r["status"] == "nomate" {
+        if crate::common::recorded_nomate(p) {
             assert_eq!(v["status"], "nomate", "{line}");
         } else {
             assert_eq!(v["status"], "mate", "{line}");
-            assert_eq!(v["plies"], r["plies"], "{line}");
-            assert_eq!(v["moves"], r["moves"], "{line}");
+            assert_eq!(v["plies"], serde_json::json!(p.plies), "{line}");
+            assert_eq!(v["moves"], serde_json::json!(p.moves), "{line}");
+            assert_eq!(v["minimal"], true, "{line}");
+            assert_eq!(v["complete"], true, "{line}");
         }
     }
     // Enough for every worker: no note.
