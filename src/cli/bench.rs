@@ -32,10 +32,26 @@ pub struct BenchArgs {
     /// One JSON object per position and line, then a summary object.
     #[arg(long)]
     json: bool,
+    /// Only the positions whose record gives this answer (`mate` or `nomate`).
+    #[arg(long, value_enum, value_name = "STATUS")]
+    status: Option<RecordedStatus>,
+    /// Only these lines of the FILE, numbered from 1 as in the reports' `line N of FILE`
+    /// (`3,10-12`; an error when one holds no position).
+    #[arg(long, value_name = "LIST", value_parser = super::input::line_choice_arg)]
+    lines: Option<super::input::LineChoice>,
     /// The benchmark file (JSON records with the expected answer; `baseline` figures
     /// optional).
     #[arg(default_value = DEFAULT_SET)]
     input: Vec<String>,
+}
+
+/// A recorded answer `--status` picks positions by.
+#[derive(Copy, Clone, Debug, clap::ValueEnum)]
+enum RecordedStatus {
+    /// Recorded as a mate.
+    Mate,
+    /// Recorded as no mate.
+    Nomate,
 }
 
 /// What a record says the answer is.
@@ -92,7 +108,21 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
         anyhow::bail!("--repeat must be at least 1");
     }
     let threads = super::threads_arg(a.threads.max(1))?;
-    let items = read_items(&a.input)?;
+    let mut items = super::input::choose_lines(read_items(&a.input)?, a.lines.as_ref())?;
+    if let Some(only) = a.status {
+        let wanted = match only {
+            RecordedStatus::Mate => Status::Mate,
+            RecordedStatus::Nomate => Status::NoMate,
+        };
+        items.retain(|i| expected(i).status == Some(wanted));
+        if items.is_empty() {
+            anyhow::bail!(
+                "--status {}: no position chosen is recorded so",
+                clap::ValueEnum::to_possible_value(&only)
+                    .map_or(String::new(), |v| v.get_name().to_string())
+            );
+        }
+    }
     let mut techniques = toritsume::solver::Techniques::default();
     techniques_of(&a.disable, &mut techniques);
     let config = SolverConfig {

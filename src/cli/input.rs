@@ -1,6 +1,7 @@
 //! Reading the positions a command works on: a POSITION given on the command line, a FILE
 //! with one position per line (SFEN, FEN or a JSON problem record; blank lines and `#`
-//! comments skipped), or `-` for standard input.
+//! comments skipped), or `-` for standard input; and `--lines`, the choice of some of a
+//! file's lines.
 
 use std::io::Read;
 use toritsume::notation::parse_position;
@@ -12,6 +13,8 @@ use toritsume::solver::DefenderHand;
 pub struct Item {
     /// Where it came from (`line 3 of file.jsonl`, or `argument`).
     pub origin: String,
+    /// Its line number in the file or standard input (1-based; `None` for an argument).
+    pub line: Option<usize>,
     /// The record, when the line was JSON (kept so its fields can be echoed).
     pub record: Option<Problem>,
     /// The position or the error.
@@ -125,14 +128,17 @@ fn parse_lines(bytes: &[u8], name: &str) -> Vec<Item> {
     content_lines(bytes)
         .map(|(n, line)| {
             let origin = format!("line {n} of {name}");
-            match line {
+            let mut item = match line {
                 Ok(t) => parse_one(t, origin),
                 Err(e) => Item {
                     origin,
+                    line: None,
                     record: None,
                     position: Err(e.into()),
                 },
-            }
+            };
+            item.line = Some(n);
+            item
         })
         .collect()
 }
@@ -144,12 +150,14 @@ fn parse_one(text: &str, origin: String) -> Item {
                 let position = p.position().map_err(|e| e.to_string());
                 Item {
                     origin,
+                    line: None,
                     record: Some(p),
                     position,
                 }
             }
             Err(e) => Item {
                 origin,
+                line: None,
                 record: None,
                 position: Err(e.to_string()),
             },
@@ -157,8 +165,150 @@ fn parse_one(text: &str, origin: String) -> Item {
     } else {
         Item {
             origin,
+            line: None,
             record: None,
             position: parse_position(text).map_err(|e| e.to_string()),
         }
+    }
+}
+
+/// A choice of lines of an input file (`--lines 3,10-12`): line numbers counted from 1 as
+/// in the reports' `line N of FILE`, and ranges of them, both ends included.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineChoice(Vec<(usize, usize)>);
+
+impl LineChoice {
+    /// Whether line `n` is chosen.
+    pub fn contains(&self, n: usize) -> bool {
+        self.0.iter().any(|&(a, b)| (a..=b).contains(&n))
+    }
+}
+
+/// Parses `--lines`: comma-separated line numbers (from 1) and ranges `A-B` with A ≤ B.
+pub fn line_choice_arg(text: &str) -> Result<LineChoice, String> {
+    let number = |w: &str| -> Result<usize, String> {
+        match w.trim().parse::<usize>() {
+            Ok(0) => Err("lines are numbered from 1".to_string()),
+            Ok(n) => Ok(n),
+            Err(_) => Err(format!(
+                "`{}` is not a line number (give numbers and ranges such as 3,10-12)",
+                w.trim()
+            )),
+        }
+    };
+    let mut ranges = Vec::new();
+    for part in text.split(',') {
+        let (a, b) = match part.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => {
+                let n = number(part)?;
+                (n, n)
+            }
+        };
+        if a > b {
+            return Err(format!("the range {a}-{b} runs backwards"));
+        }
+        ranges.push((a, b));
+    }
+    Ok(LineChoice(ranges))
+}
+
+/// The items on the lines `choice` names (all of them without a choice), in file order. An
+/// error when the input is not a file or standard input, or when a chosen line holds no
+/// position (past the end, blank or a comment): a choice that silently shrank would
+/// measure or check less than asked.
+pub fn choose_lines(items: Vec<Item>, choice: Option<&LineChoice>) -> anyhow::Result<Vec<Item>> {
+    let Some(choice) = choice else {
+        return Ok(items);
+    };
+    if items.iter().any(|i| i.line.is_none()) {
+        anyhow::bail!("--lines chooses lines of a file, but the input is a position");
+    }
+    let source = items
+        .first()
+        .and_then(|i| i.origin.split_once(" of ").map(|(_, f)| f.to_string()))
+        .unwrap_or_else(|| "the input".to_string());
+    let present: std::collections::HashSet<usize> = items.iter().filter_map(|i| i.line).collect();
+    let last = present.iter().copied().max().unwrap_or(0);
+    let missing: Vec<String> = choice
+        .0
+        .iter()
+        .flat_map(|&(a, b)| {
+            // A range need not be full (the blank lines and comments in it are passed
+            // over), but it must hold a position and end within the file; a single line
+            // must hold one itself.
+            let any = (a..=b).any(|n| present.contains(&n));
+            (!any || b > last).then(|| {
+                if a == b {
+                    format!("line {a}")
+                } else {
+                    format!("lines {a}-{b}")
+                }
+            })
+        })
+        .collect();
+    if !missing.is_empty() {
+        anyhow::bail!(
+            "--lines: {} of {source} hold{} no position (past the end, blank or a comment)",
+            missing.join(", "),
+            if missing.len() == 1 && !missing[0].starts_with("lines") {
+                "s"
+            } else {
+                ""
+            }
+        );
+    }
+    Ok(items
+        .into_iter()
+        .filter(|i| i.line.is_some_and(|n| choice.contains(n)))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_choices_read_numbers_and_ranges() {
+        let c = line_choice_arg("3,10-12, 20").unwrap();
+        let chosen: Vec<usize> = (1..=25).filter(|&n| c.contains(n)).collect();
+        assert_eq!(chosen, vec![3, 10, 11, 12, 20]);
+        assert_eq!(line_choice_arg("7-7").unwrap(), LineChoice(vec![(7, 7)]));
+        for bad in ["", "0", "2-0", "5-3", "x", "1,,2", "1-", "-4", "3.5"] {
+            assert!(line_choice_arg(bad).is_err(), "{bad:?} accepted");
+        }
+        assert!(line_choice_arg("5-3").unwrap_err().contains("backwards"));
+        assert!(line_choice_arg("0").unwrap_err().contains("from 1"));
+    }
+
+    #[test]
+    fn chosen_lines_are_those_of_the_file_and_must_hold_positions() {
+        let file = b"# a comment\n4pk1/5l1/3C2F/7/7/7/7 b C 1\n\n5k1/7/3C2F/7/7/7/7 b C 1\nbad\n";
+        let lines = |items: &[Item]| items.iter().map(|i| i.line.unwrap()).collect::<Vec<_>>();
+        let all = parse_lines(file, "set.txt");
+        assert_eq!(lines(&all), vec![2, 4, 5]);
+        let pick = |text: &str| {
+            choose_lines(
+                parse_lines(file, "set.txt"),
+                Some(&line_choice_arg(text).unwrap()),
+            )
+        };
+        let refusal = |text: &str| pick(text).err().expect("refused").to_string();
+        assert_eq!(lines(&pick("4").unwrap()), vec![4]);
+        assert_eq!(lines(&pick("1-3,5").unwrap()), vec![2, 5]);
+        let e = refusal("2,3,9-12");
+        assert!(
+            e.contains("line 3, lines 9-12 of set.txt hold no position"),
+            "{e}"
+        );
+        let e = refusal("4-6");
+        assert!(e.contains("lines 4-6 of set.txt hold no position"), "{e}");
+        let e = refusal("6");
+        assert!(e.contains("line 6 of set.txt holds no position"), "{e}");
+        let one = vec![parse_one("4pk1/5l1/3C2F/7/7/7/7 b C 1", "argument".into())];
+        let e = choose_lines(one, Some(&line_choice_arg("1").unwrap()))
+            .err()
+            .expect("refused");
+        assert!(e.to_string().contains("the input is a position"), "{e}");
     }
 }

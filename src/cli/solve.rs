@@ -162,6 +162,10 @@ pub struct SolveArgs {
     /// Diagrams with kanji.
     #[arg(long)]
     unicode: bool,
+    /// Only these lines of the FILE, numbered from 1 as in the reports' `line N of FILE`
+    /// (`3,10-12`; an error when one holds no position).
+    #[arg(long, value_name = "LIST", value_parser = super::input::line_choice_arg)]
+    lines: Option<super::input::LineChoice>,
     /// A position (SFEN, FEN, startpos [moves ...]), a FILE with one per line (SFEN, FEN or
     /// JSON problem records), or `-` for standard input.
     #[arg(required = true, num_args = 1..)]
@@ -337,7 +341,7 @@ pub fn make_solvers(config: &SolverConfig, workers: usize) -> anyhow::Result<Vec
 
 /// Runs `solve`.
 pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
-    let items = read_items(&a.input)?;
+    let items = super::input::choose_lines(read_items(&a.input)?, a.lines.as_ref())?;
     let (workers, config) = a.search.plan(items.len())?;
     let style = if a.unicode {
         Style::Unicode

@@ -24,6 +24,10 @@ pub struct VerifyArgs {
     /// One JSON object per position and line.
     #[arg(long)]
     json: bool,
+    /// Only these lines of the FILE, numbered from 1 as in the reports' `line N of FILE`
+    /// (`3,10-12`; an error when one holds no position).
+    #[arg(long, value_name = "LIST", value_parser = super::input::line_choice_arg)]
+    lines: Option<super::input::LineChoice>,
     /// A position, a FILE with one per line (SFEN, FEN or JSON problem records), or `-`.
     #[arg(required = true, num_args = 1..)]
     input: Vec<String>,
@@ -171,7 +175,7 @@ fn report_text(r: &Report, item: &Item, defender_hand: DefenderHand) -> String {
 
 /// Runs `verify`: exit 0 when every problem is sound, 1 when one is not, 2 on bad input.
 pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
-    let items = read_items(&a.input)?;
+    let items = super::input::choose_lines(read_items(&a.input)?, a.lines.as_ref())?;
     if a.solution.is_some() && items.len() != 1 {
         anyhow::bail!(
             "--solution applies to a single position, not {} of them",

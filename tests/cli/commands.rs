@@ -598,3 +598,99 @@ fn cli_verdicts_and_exit_statuses() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["verdict"], "nomate");
 }
+
+/// The JSON objects a run printed, one a line.
+fn json_lines(o: &std::process::Output) -> Vec<serde_json::Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+#[test]
+fn lines_choose_positions_of_a_file_for_solve_verify_and_bench() {
+    let set = "problems/classic.jsonl";
+    let records = crate::common::load_problems(set);
+    // Lines 3, 5 and 6 of the classic set (it has no blank line), and the two no-mates at
+    // its end (35 and 36).
+    let o = run(&["solve", "--json", "--lines", "3,5-6", set]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = json_lines(&o);
+    assert_eq!(out.len(), 3);
+    for (v, n) in out.iter().zip([3, 5, 6]) {
+        let r = &records[n - 1];
+        assert_eq!(v["origin"], format!("line {n} of {set}"));
+        assert_eq!(v["plies"].as_u64(), r.plies.map(u64::from), "line {n}");
+        assert_eq!(v["moves"], serde_json::json!(r.moves), "line {n}");
+    }
+    let o = run(&["verify", "--json", "--lines", "5", set]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = json_lines(&o);
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0]["origin"], format!("line 5 of {set}"));
+    assert_eq!(out[0]["verdict"], "sound");
+    assert_eq!(out[0]["moves"], serde_json::json!(records[4].moves));
+    // bench: the lines first, then only the answers recorded as asked.
+    let o = run(&[
+        "bench",
+        "--json",
+        "--lines",
+        "1-2,34-36",
+        "--status",
+        "nomate",
+        set,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = json_lines(&o);
+    let origins: Vec<&str> = out.iter().filter_map(|v| v["origin"].as_str()).collect();
+    assert_eq!(
+        origins,
+        [
+            "line 35 of problems/classic.jsonl",
+            "line 36 of problems/classic.jsonl"
+        ]
+    );
+    assert_eq!(out.last().unwrap()["summary"]["positions"], 2);
+    let o = run(&[
+        "bench", "--json", "--lines", "34-36", "--status", "mate", set,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(json_lines(&o).last().unwrap()["summary"]["positions"], 1);
+}
+
+#[test]
+fn a_choice_of_lines_that_holds_no_position_is_refused() {
+    let set = "problems/classic.jsonl";
+    for (args, says) in [
+        (
+            &["solve", "--lines", "37", set][..],
+            "line 37 of problems/classic.jsonl holds no position",
+        ),
+        (
+            &["verify", "--lines", "30-40", set][..],
+            "lines 30-40 of problems/classic.jsonl hold no position",
+        ),
+        (
+            &["bench", "--lines", "0", set][..],
+            "lines are numbered from 1",
+        ),
+        (&["solve", "--lines", "4-2", set][..], "runs backwards"),
+        (
+            &["solve", "--lines", "a", set][..],
+            "`a` is not a line number",
+        ),
+        (
+            &["solve", "--lines", "1", "4pk1/5l1/3C2F/7/7/7/7 b C 1"][..],
+            "the input is a position",
+        ),
+        (
+            &["bench", "--lines", "35-36", "--status", "mate", set][..],
+            "--status mate: no position chosen",
+        ),
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
+    }
+}
