@@ -237,7 +237,7 @@ pub fn choose_lines(items: Vec<Item>, choice: Option<&LineChoice>) -> anyhow::Re
             // A range need not be full (the blank lines and comments in it are passed
             // over), but it must hold a position and end within the file; a single line
             // must hold one itself.
-            let any = (a..=b).any(|n| present.contains(&n));
+            let any = present.iter().any(|n| (a..=b).contains(n));
             (!any || b > last).then(|| {
                 if a == b {
                     format!("line {a}")
@@ -303,6 +303,9 @@ mod tests {
         );
         let e = refusal("4-6");
         assert!(e.contains("lines 4-6 of set.txt hold no position"), "{e}");
+        // Told from the positions present, not by walking the range.
+        let e = refusal("1000000000-18446744073709551615");
+        assert!(e.contains("hold no position"), "{e}");
         let e = refusal("6");
         assert!(e.contains("line 6 of set.txt holds no position"), "{e}");
         let one = vec![parse_one("4pk1/5l1/3C2F/7/7/7/7 b C 1", "argument".into())];
