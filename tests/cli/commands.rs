@@ -1,6 +1,6 @@
 //! The `toritsume` binary driven as a user would: output contents and exit statuses.
 
-use crate::common::{run, stderr, stdout};
+use crate::common::{json_lines, run, stderr, stdout};
 use std::process::{Command, Output};
 
 #[test]
@@ -599,14 +599,6 @@ fn cli_verdicts_and_exit_statuses() {
     assert_eq!(v["verdict"], "nomate");
 }
 
-/// The JSON objects a run printed, one a line.
-fn json_lines(o: &std::process::Output) -> Vec<serde_json::Value> {
-    stdout(o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
-}
-
 #[test]
 fn lines_choose_positions_of_a_file_for_solve_verify_and_bench() {
     let set = "problems/classic.jsonl";
@@ -688,9 +680,6 @@ fn a_choice_of_lines_that_holds_no_position_is_refused() {
             "--status mate: no position chosen",
         ),
     ] {
-        let o = run(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
-        assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
+        refused_before_any_work(args, &[says]);
     }
 }

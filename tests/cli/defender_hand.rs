@@ -10,7 +10,7 @@
 //! quail on 1c, 1d, 1e, 1f or 1g; on 1b the phoenix takes it). Holding the rest, White drops
 //! a piece between, so no check mates at once.
 
-use crate::common::{run, scratch, stderr, stdout};
+use crate::common::{json_lines, run, scratch, stderr, stdout};
 use serde_json::Value;
 
 const POSITION: &str = "6k/5S1/5S1/7/7/7/7 b L 1";
@@ -29,13 +29,6 @@ fn records(dir: &std::path::Path) -> String {
     )
     .unwrap();
     path.to_string_lossy().into_owned()
-}
-
-fn json_lines(o: &std::process::Output) -> Vec<Value> {
-    stdout(o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
 }
 
 fn is_quail_mate(v: &Value) -> bool {
