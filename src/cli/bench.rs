@@ -116,11 +116,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
         };
         items.retain(|i| expected(i).status == Some(wanted));
         if items.is_empty() {
-            anyhow::bail!(
-                "--status {}: no position chosen is recorded so",
-                clap::ValueEnum::to_possible_value(&only)
-                    .map_or(String::new(), |v| v.get_name().to_string())
-            );
+            anyhow::bail!("--status {wanted}: no position chosen is recorded so");
         }
     }
     let mut techniques = toritsume::solver::Techniques::default();

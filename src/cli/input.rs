@@ -228,34 +228,33 @@ pub fn choose_lines(items: Vec<Item>, choice: Option<&LineChoice>) -> anyhow::Re
         .first()
         .and_then(|i| i.origin.split_once(" of ").map(|(_, f)| f.to_string()))
         .unwrap_or_else(|| "the input".to_string());
-    let present: std::collections::HashSet<usize> = items.iter().filter_map(|i| i.line).collect();
-    let last = present.iter().copied().max().unwrap_or(0);
-    let missing: Vec<String> = choice
+    // The items are in file order, each on a line of its own.
+    let present: Vec<usize> = items.iter().filter_map(|i| i.line).collect();
+    let last = present.last().copied().unwrap_or(0);
+    // A range need not be full (the blank lines and comments in it are passed over), but it
+    // must hold a position and end within the file; a single line must hold one itself.
+    let missing: Vec<(usize, usize)> = choice
         .0
         .iter()
-        .flat_map(|&(a, b)| {
-            // A range need not be full (the blank lines and comments in it are passed
-            // over), but it must hold a position and end within the file; a single line
-            // must hold one itself.
-            let any = present.iter().any(|n| (a..=b).contains(n));
-            (!any || b > last).then(|| {
+        .copied()
+        .filter(|&(a, b)| b > last || !present.iter().any(|n| (a..=b).contains(n)))
+        .collect();
+    if !missing.is_empty() {
+        let named: Vec<String> = missing
+            .iter()
+            .map(|&(a, b)| {
                 if a == b {
                     format!("line {a}")
                 } else {
                     format!("lines {a}-{b}")
                 }
             })
-        })
-        .collect();
-    if !missing.is_empty() {
+            .collect();
+        let one_line = matches!(missing[..], [(a, b)] if a == b);
         anyhow::bail!(
             "--lines: {} of {source} hold{} no position (past the end, blank or a comment)",
-            missing.join(", "),
-            if missing.len() == 1 && !missing[0].starts_with("lines") {
-                "s"
-            } else {
-                ""
-            }
+            named.join(", "),
+            if one_line { "s" } else { "" }
         );
     }
     Ok(items
