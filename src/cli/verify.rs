@@ -117,12 +117,25 @@ fn report_text(r: &Report, item: &Item, defender_hand: DefenderHand) -> String {
             numbered(&line_to_hodges(&sol.position, &sol.moves))
         ));
     }
-    // Where an alternative stands: said only when it is off the main line.
+    // Where an alternative stands: said only when it is off the main line, and then from
+    // where its variation leaves the main line (a long problem's variations share most of
+    // their moves with it).
     let after = |c: &toritsume::soundness::Cook| {
-        if c.after.len() + 1 == c.ply && sol.moves.starts_with(&c.after) {
+        let shared = c
+            .after
+            .iter()
+            .zip(&sol.moves)
+            .take_while(|(a, b)| a == b)
+            .count();
+        if c.after.len() + 1 == c.ply && shared == c.after.len() {
             String::new()
-        } else {
+        } else if shared == 0 {
             format!(" (after {})", usi(&c.after).join(" "))
+        } else {
+            format!(
+                " (after the main line to ply {shared}, then {})",
+                usi(&c.after[shared..]).join(" ")
+            )
         }
     };
     for c in &r.cooks {

@@ -301,10 +301,15 @@ pub fn verify_with(
             }
             let sol = &report.solution;
             for c in &report.cooks {
-                report.reasons.push(Flaw::Cook {
+                // The same move at the same ply, cooking several variations, is one reason
+                // (`cooks` keeps each variation).
+                let flaw = Flaw::Cook {
                     ply: c.ply,
                     mv: c.mv,
-                });
+                };
+                if !report.reasons.contains(&flaw) {
+                    report.reasons.push(flaw);
+                }
             }
             if sol.has_spare_pieces() {
                 report.reasons.push(Flaw::SparePieces(sol.spare));

@@ -499,6 +499,50 @@ fn thread_counts_beyond_four_per_core_are_refused() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// A cook in a side variation is placed where that variation leaves the main line, not by
+/// the whole path from the start; the same cooking move in several variations is one
+/// reason. Mate in 5: 1. Cr*2d Ph-2b 2. Cr*2a Ph-1a 3. RQ*1b; at ply 3 a crane dropped on
+/// 1c mates as well (the phoenix goes to 1a, the right quail is dropped on 1b, and the
+/// pheasant on 2c guards 2a), after Ph-2b and after Ph-1b alike.
+#[test]
+fn verify_places_a_variations_cook_where_it_leaves_the_main_line() {
+    let pos = "7/7/4LPk/6r/7/7/7 b 2CRS 1";
+    let o = run(&["verify", pos]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let s = stdout(&o);
+    assert!(
+        s.contains("Solution (5 plies): 1. Cr*2d Ph-2b 2. Cr*2a Ph-1a 3. RQ*1b"),
+        "{s}"
+    );
+    assert!(s.contains("Cook at ply 3: C*1c 2b1a R*1b\n"), "{s}");
+    assert!(
+        s.contains("Cook at ply 3 (after the main line to ply 1, then 1c1b): C*1c 1b1a R*1b"),
+        "{s}"
+    );
+    assert!(!s.contains("(after 2d"), "{s}");
+    assert_eq!(s.matches("- cook at ply 3: C*1c\n").count(), 1, "{s}");
+    let o = run(&["verify", "--json", pos]);
+    let v = &json_lines(&o)[0];
+    let cooks = v["cooks"].as_array().expect("cooks");
+    let c1c: Vec<_> = cooks.iter().filter(|c| c["move"] == "C*1c").collect();
+    assert_eq!(c1c.len(), 2, "{v}");
+    // The JSON keeps each variation's whole path.
+    assert!(
+        c1c.iter()
+            .any(|c| c["after"] == serde_json::json!(["C*2d", "1c1b"])),
+        "{v}"
+    );
+    let reasons = v["reasons"].as_array().expect("reasons");
+    assert_eq!(
+        reasons
+            .iter()
+            .filter(|r| *r == "cook at ply 3: C*1c")
+            .count(),
+        1,
+        "{v}"
+    );
+}
+
 #[test]
 fn book_reports_every_bad_line_by_line_and_writes_nothing() {
     let dir = crate::common::scratch("book");
