@@ -3,7 +3,7 @@
 //! one's time and nodes, whether the answer is the one recorded, and how the times compare
 //! with the recorded baseline.
 
-use super::input::{Item, read_items};
+use super::input::Item;
 use super::solve::{TechniqueArg, make_solvers, techniques_of};
 use super::{EXIT_USAGE, run_parallel, say_err};
 use clap::Args;
@@ -35,10 +35,8 @@ pub struct BenchArgs {
     /// Only the positions whose record gives this answer (`mate` or `nomate`).
     #[arg(long, value_enum, value_name = "STATUS")]
     status: Option<RecordedStatus>,
-    /// Only these lines of the FILE, numbered from 1 as in the reports' `line N of FILE`
-    /// (`3,10-12`; an error when one holds no position).
-    #[arg(long, value_name = "LIST", value_parser = super::input::line_choice_arg)]
-    lines: Option<super::input::LineChoice>,
+    #[command(flatten)]
+    lines: super::input::LinesArg,
     /// The benchmark file (JSON records with the expected answer; `baseline` figures
     /// optional).
     #[arg(default_value = DEFAULT_SET)]
@@ -108,7 +106,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
         anyhow::bail!("--repeat must be at least 1");
     }
     let threads = super::threads_arg(a.threads.max(1))?;
-    let mut items = super::input::choose_lines(read_items(&a.input)?, a.lines.as_ref())?;
+    let mut items = a.lines.read(&a.input)?;
     if let Some(only) = a.status {
         let wanted = match only {
             RecordedStatus::Mate => Status::Mate,

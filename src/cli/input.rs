@@ -172,6 +172,23 @@ fn parse_one(text: &str, origin: String) -> Item {
     }
 }
 
+/// `--lines`, as `solve`, `verify` and `bench` take it.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct LinesArg {
+    /// Only these lines of the FILE, numbered from 1 as in the reports' `line N of FILE`
+    /// (`3,10-12`; an error when one holds no position).
+    #[arg(long, value_name = "LIST", value_parser = line_choice_arg)]
+    lines: Option<LineChoice>,
+}
+
+impl LinesArg {
+    /// The positions `words` name ([`read_items`]), on the chosen lines only
+    /// ([`choose_lines`]).
+    pub fn read(&self, words: &[String]) -> anyhow::Result<Vec<Item>> {
+        choose_lines(read_items(words)?, self.lines.as_ref())
+    }
+}
+
 /// A choice of lines of an input file (`--lines 3,10-12`): line numbers counted from 1 as
 /// in the reports' `line N of FILE`, and ranges of them, both ends included.
 #[derive(Clone, Debug, PartialEq, Eq)]

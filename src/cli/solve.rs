@@ -1,6 +1,6 @@
 //! `toritsume solve`: mate search on one position or a file of them, in parallel.
 
-use super::input::{Item, read_items};
+use super::input::Item;
 use super::{EXIT_USAGE, run_parallel};
 use clap::{Args, ValueEnum};
 use serde_json::json;
@@ -162,10 +162,8 @@ pub struct SolveArgs {
     /// Diagrams with kanji.
     #[arg(long)]
     unicode: bool,
-    /// Only these lines of the FILE, numbered from 1 as in the reports' `line N of FILE`
-    /// (`3,10-12`; an error when one holds no position).
-    #[arg(long, value_name = "LIST", value_parser = super::input::line_choice_arg)]
-    lines: Option<super::input::LineChoice>,
+    #[command(flatten)]
+    lines: super::input::LinesArg,
     /// A position (SFEN, FEN, startpos [moves ...]), a FILE with one per line (SFEN, FEN or
     /// JSON problem records), or `-` for standard input.
     #[arg(required = true, num_args = 1..)]
@@ -341,7 +339,7 @@ pub fn make_solvers(config: &SolverConfig, workers: usize) -> anyhow::Result<Vec
 
 /// Runs `solve`.
 pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
-    let items = super::input::choose_lines(read_items(&a.input)?, a.lines.as_ref())?;
+    let items = a.lines.read(&a.input)?;
     let (workers, config) = a.search.plan(items.len())?;
     let style = if a.unicode {
         Style::Unicode

@@ -1,6 +1,6 @@
 //! `toritsume verify`: soundness of problems (cooks, duals, spare and redundant pieces).
 
-use super::input::{Item, read_items};
+use super::input::Item;
 use super::run_parallel;
 use super::solve::{SearchArgs, numbered};
 use clap::Args;
@@ -24,10 +24,8 @@ pub struct VerifyArgs {
     /// One JSON object per position and line.
     #[arg(long)]
     json: bool,
-    /// Only these lines of the FILE, numbered from 1 as in the reports' `line N of FILE`
-    /// (`3,10-12`; an error when one holds no position).
-    #[arg(long, value_name = "LIST", value_parser = super::input::line_choice_arg)]
-    lines: Option<super::input::LineChoice>,
+    #[command(flatten)]
+    lines: super::input::LinesArg,
     /// A position, a FILE with one per line (SFEN, FEN or JSON problem records), or `-`.
     #[arg(required = true, num_args = 1..)]
     input: Vec<String>,
@@ -188,7 +186,7 @@ fn report_text(r: &Report, item: &Item, defender_hand: DefenderHand) -> String {
 
 /// Runs `verify`: exit 0 when every problem is sound, 1 when one is not, 2 on bad input.
 pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
-    let items = super::input::choose_lines(read_items(&a.input)?, a.lines.as_ref())?;
+    let items = a.lines.read(&a.input)?;
     if a.solution.is_some() && items.len() != 1 {
         anyhow::bail!(
             "--solution applies to a single position, not {} of them",
