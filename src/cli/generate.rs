@@ -47,7 +47,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
     /// Node budget of a candidate's first solve (its verification gets 8×).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::node_budget_arg)]
     nodes: Option<u64>,
     /// Table size per worker, MB.
     #[arg(long, value_name = "MB", default_value_t = 16, value_parser = super::hash_mb_arg)]

@@ -144,6 +144,15 @@ pub fn hash_mb_arg(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Parses a node budget (`--nodes N`): a whole number of nodes, at least 1.
+pub fn node_budget_arg(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("a node budget is at least 1 node".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("`{text}` is not a whole number of nodes ({e})")),
+    }
+}
+
 /// The number of worker threads for `--threads N`: N, or one per core for 0; more than
 /// [`MAX_THREADS_PER_CORE`] per core is refused.
 pub fn threads_arg(n: usize) -> anyhow::Result<usize> {

@@ -28,7 +28,7 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N")]
     pub max_plies: Option<u16>,
     /// Node budget per position.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::node_budget_arg)]
     pub nodes: Option<u64>,
     /// Time budget per position, in seconds (fractions allowed).
     #[arg(long, value_name = "SECONDS")]

@@ -144,6 +144,51 @@ fn a_table_that_cannot_be_allocated_is_an_error_before_any_work() {
 }
 
 #[test]
+fn a_node_budget_of_no_nodes_is_refused() {
+    // --nodes 0 would stop every search before it starts (and leave generate drawing
+    // candidates for ever): every command that takes --nodes refuses it and does no work.
+    for args in [
+        &["solve", "--nodes", "0", "4pk1/5l1/3C2F/7/7/7/7 b C 1"][..],
+        &["verify", "--nodes", "0", "problems/classic.jsonl"][..],
+        &["generate", "--plies", "3", "--count", "1", "--nodes", "0"][..],
+        &[
+            "export",
+            "--format",
+            "sfen",
+            "--nodes",
+            "0",
+            "problems/classic.jsonl",
+            "--out",
+            "-",
+        ][..],
+    ] {
+        refused_before_any_work(args, &["--nodes", "at least 1 node"]);
+    }
+    let o = run(&["solve", "--nodes", "many", "4pk1/5l1/3C2F/7/7/7/7 b C 1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not a whole number of nodes"),
+        "{}",
+        stderr(&o)
+    );
+    // A budget of one node is a budget: the search stops at it and says so.
+    let o = run(&[
+        "solve",
+        "--nodes",
+        "1",
+        "--threads",
+        "1",
+        "1k5/2S4/7/FC5/7/7/7 b FRS 1",
+    ]);
+    assert!(o.status.success());
+    assert!(
+        stdout(&o).contains("Unknown: the node limit (--nodes)"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn a_table_of_no_megabytes_is_refused() {
     // 0 MB cannot hold a search: every command that takes --hash says so and does no work.
     for args in [
