@@ -189,18 +189,55 @@ fn intended_solutions_right_and_wrong() {
     let i = r.intended.as_ref().unwrap();
     assert!(i.is_main_line && i.is_solution);
     assert_eq!(r.verdict, Verdict::Sound);
-    // A wrong first move: legal, but no mate in 7.
+    // A wrong first move: a legal check, but no mate in 7. The line is short too, but the
+    // move where it goes wrong is what is named.
     let wrong = parse_move_list(&prepared, "F*5a 4b5a").unwrap();
     let r = verify(&mut s, &p, Some(&wrong));
     let i = r.intended.as_ref().unwrap();
     assert!(!i.is_solution);
-    let fault = IntendedFault::Length {
-        plies: 2,
-        solution: 7,
+    let fault = IntendedFault::NotMating {
+        ply: 1,
+        mv: wrong[0],
+        within: 7,
     };
     assert_eq!(i.problem, Some(fault.clone()));
     assert_eq!(r.verdict, Verdict::Flawed);
     assert_eq!(r.reasons, vec![Flaw::IntendedIsNot(fault)]);
+    // A first move that gives no check at all.
+    let mut legal = toritsume::rules::MoveList::new();
+    toritsume::rules::generate_legal(&prepared, &mut legal);
+    let quiet = legal
+        .iter()
+        .copied()
+        .find(|&m| {
+            let mut q = prepared.clone();
+            q.do_move(m);
+            !q.in_check()
+        })
+        .expect("a move that does not check");
+    let r = verify(&mut s, &p, Some(&[quiet]));
+    let i = r.intended.as_ref().unwrap();
+    assert_eq!(
+        i.problem,
+        Some(IntendedFault::NotCheck { ply: 1, mv: quiet })
+    );
+    // The right moves, but stopping before the mate: only the length is wrong.
+    let r = verify(&mut s, &p, Some(&right[..4]));
+    let i = r.intended.as_ref().unwrap();
+    let fault = IntendedFault::Length {
+        plies: 4,
+        solution: 7,
+    };
+    assert_eq!(i.problem, Some(fault.clone()));
+    assert_eq!(fault.to_string(), "4 plies long, the solution is 7 plies");
+    assert_eq!(
+        IntendedFault::Length {
+            plies: 1,
+            solution: 7
+        }
+        .to_string(),
+        "1 ply long, the solution is 7 plies"
+    );
     // Right length, but the defender does not resist longest at ply 2.
     let mut ev = toritsume::rules::MoveList::new();
     let mut after = prepared.clone();

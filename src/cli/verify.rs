@@ -43,9 +43,11 @@ fn intended_moves(
         _ => return Ok(None),
     };
     let prepared = prepare(pos, defender_hand);
-    parse_move_list(&prepared, &text)
-        .map(Some)
-        .map_err(|e| format!("intended solution: {e}"))
+    let moves = parse_move_list(&prepared, &text).map_err(|e| format!("intended solution: {e}"))?;
+    if moves.is_empty() {
+        return Err("intended solution: no moves in it".to_string());
+    }
+    Ok(Some(moves))
 }
 
 fn usi(moves: &[Move]) -> Vec<String> {

@@ -25,8 +25,11 @@ pub struct Intended {
 /// What is wrong with a claimed solution.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IntendedFault {
-    /// Not as long as the solution.
-    #[error("{plies} plies long, the solution is {solution}")]
+    /// Not as long as the solution (every move it has being right as far as it goes).
+    #[error(
+        "{} long, the solution is {solution} plies",
+        if *plies == 1 { "1 ply".to_string() } else { format!("{plies} plies") }
+    )]
     Length {
         /// Its length.
         plies: usize,
@@ -36,6 +39,15 @@ pub enum IntendedFault {
     /// A move that is not legal where it is played.
     #[error("ply {ply} ({}) is not legal", mv.usi())]
     Illegal {
+        /// The ply (1-based).
+        ply: usize,
+        /// The move.
+        mv: Move,
+    },
+    /// An attacker move that does not give check (every attacker move of a mate problem
+    /// checks).
+    #[error("ply {ply} ({}) does not give check", mv.usi())]
+    NotCheck {
         /// The ply (1-based).
         ply: usize,
         /// The move.
@@ -72,9 +84,11 @@ pub enum IntendedFault {
     NoMateAtEnd,
 }
 
-/// Checks a claimed solution: legal, as long as the solution, each attacker move mating in
-/// the remaining length, each defender move a longest defence that is not a useless
-/// interposition, ending in mate.
+/// Checks a claimed solution: legal, each attacker move a check mating in the remaining
+/// length, each defender move a longest defence that is not a useless interposition, as long
+/// as the solution, ending in mate. The moves are read first, as far as the solution goes, so
+/// that a line of the wrong length is faulted at the move where it goes wrong, when one
+/// does: a slower attacker move or a defence that gives up early.
 pub(super) fn check_intended(
     solver: &mut Solver,
     sol: &Solution,
@@ -85,15 +99,9 @@ pub(super) fn check_intended(
     let is_main_line = moves == sol.moves.as_slice();
     let s = solver.begin(budget.limits());
     let problem = (|| -> Option<IntendedFault> {
-        if moves.len() != n as usize {
-            return Some(IntendedFault::Length {
-                plies: moves.len(),
-                solution: n,
-            });
-        }
         let mut pos = sol.position.clone();
         let mut ancestors = Vec::new();
-        for (i, &m) in moves.iter().enumerate() {
+        for (i, &m) in moves.iter().enumerate().take(n as usize) {
             let mut legal = MoveList::new();
             generate_legal(&pos, &mut legal);
             if !legal.contains(m) {
@@ -103,8 +111,11 @@ pub(super) fn check_intended(
             let mut child = pos.clone();
             child.do_move(m);
             if i % 2 == 0 {
+                if !child.in_check() {
+                    return Some(IntendedFault::NotCheck { ply: i + 1, mv: m });
+                }
                 ancestors.push(pos.key());
-                let ok = child.in_check() && mates_within(s, &child, r - 1, &ancestors);
+                let ok = mates_within(s, &child, r - 1, &ancestors);
                 ancestors.pop();
                 if !ok {
                     return Some(IntendedFault::NotMating {
@@ -124,6 +135,12 @@ pub(super) fn check_intended(
             }
             ancestors.push(pos.key());
             pos = child;
+        }
+        if moves.len() != n as usize {
+            return Some(IntendedFault::Length {
+                plies: moves.len(),
+                solution: n,
+            });
         }
         let mut ev = MoveList::new();
         generate_legal(&pos, &mut ev);

@@ -681,6 +681,29 @@ fn cli_verdicts_and_exit_statuses() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("intended solution"));
+    // An empty intended solution is a mistake in the call, not a wrong solution.
+    for empty in ["", " ", "1."] {
+        let o = run(&["verify", "--solution", empty, "R2L3/2Pk3/7/7/7/7/7 b FCL 1"]);
+        assert_eq!(o.status.code(), Some(2), "{empty:?}");
+        assert!(
+            stderr(&o).contains("intended solution: no moves"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // A first move that does not check is named as such, with its ply.
+    let o = run(&[
+        "verify",
+        "--json",
+        "--solution",
+        "C*7g",
+        "R2L3/2Pk3/7/7/7/7/7 b FCL 1",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["verdict"], "flawed");
+    assert_eq!(v["intended"]["is_solution"], false);
+    assert_eq!(v["intended"]["problem"], "ply 1 (C*7g) does not give check");
 
     let o = run(&["verify", "--json", "kp5/1s5/1C5/7/7/7/7 b S 1"]);
     assert_eq!(o.status.code(), Some(1));
