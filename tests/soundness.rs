@@ -7,7 +7,7 @@ mod common;
 use common::checker::{Checker, rest_to_defender};
 use toritsume::notation::{parse_move_list, parse_position};
 use toritsume::rules::PieceKind;
-use toritsume::solver::{Solver, SolverConfig};
+use toritsume::solver::{Solver, SolverConfig, StopReason};
 use toritsume::soundness::{Flaw, IntendedFault, Redundant, Verdict, verify};
 
 fn solver() -> Solver {
@@ -271,4 +271,57 @@ fn intended_solutions_right_and_wrong() {
         "{:?}",
         i.problem
     );
+}
+
+/// A node budget that runs out while the intended solution is being checked leaves the
+/// verdict `unknown`, never a fault the check did not prove. On a 1 MB table the check
+/// searches again much of what the cook search's entries no longer hold (on classic
+/// problem 34, 30,000 nodes after 920,000), so budgets in between stop it halfway: with the
+/// right solution given, each of them gives `unknown`, saying that the check was stopped,
+/// and the whole budget `sound`. (Heavy: a dozen verifications of a million nodes.)
+#[test]
+#[ignore]
+fn a_budget_spent_on_the_intended_solution_is_unknown_not_a_fault() {
+    let p = parse_position("7/7/7/7/2F4/kflC3/1Pr4 b 2CRS 1").unwrap();
+    let prepared = toritsume::solver::with_rest_to_defender(&p);
+    let right = parse_move_list(
+        &prepared,
+        "C*6e 7f6g 6e6f 5g6f R*7f 6g7f 5e6f 7f6f F*5e 6f7f S*7g 7f7g C*6f 7g7f R*7g",
+    )
+    .unwrap();
+    let tiny = || {
+        Solver::new(SolverConfig {
+            hash_mb: 1,
+            threads: 1,
+            ..SolverConfig::default()
+        })
+        .expect("a 1 MB table")
+    };
+    let without = verify(&mut tiny(), &p, None).nodes;
+    let whole = verify(&mut tiny(), &p, Some(&right));
+    assert_eq!(whole.verdict, Verdict::Sound);
+    let check = whole.nodes - without;
+    assert!(check > 1_000, "{without} {}", whole.nodes);
+    for k in 1..8 {
+        let budget = without + check * k / 8;
+        let mut s = tiny();
+        s.set_nodes(Some(budget));
+        let r = verify(&mut s, &p, Some(&right));
+        assert_eq!(
+            r.verdict,
+            Verdict::Unknown,
+            "budget {budget}: {:?}",
+            r.reasons
+        );
+        assert_eq!(
+            r.reasons,
+            vec![Flaw::IntendedCheckStopped(Some(StopReason::Nodes))],
+            "budget {budget}"
+        );
+        let i = r.intended.as_ref().expect("the intended solution's report");
+        assert!(i.stopped.is_some() && i.problem.is_none() && !i.is_solution);
+    }
+    let mut s = tiny();
+    s.set_nodes(Some(whole.nodes + 1_000));
+    assert_eq!(verify(&mut s, &p, Some(&right)).verdict, Verdict::Sound);
 }

@@ -91,6 +91,7 @@ pub fn report_json(r: &Report, item: &Item, defender_hand: DefenderHand) -> serd
             "is_main_line": i.is_main_line,
             "is_solution": i.is_solution,
             "problem": i.problem.as_ref().map(|p| p.to_string()),
+            "decided": i.stopped.is_none(),
         })),
         "nodes": r.nodes,
         "time_ms": r.time.as_millis() as u64,
@@ -164,7 +165,9 @@ fn report_text(r: &Report, item: &Item, defender_hand: DefenderHand) -> String {
     if let Some(i) = &r.intended {
         out.push_str(&format!(
             "Intended solution: {}\n",
-            if i.is_main_line {
+            if i.stopped.is_some() {
+                "undecided (a limit stopped its check)".to_string()
+            } else if i.is_main_line {
                 "the main line".to_string()
             } else if i.is_solution {
                 "a solution (another equally long defence)".to_string()

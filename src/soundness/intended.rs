@@ -6,7 +6,7 @@
 use super::Budget;
 use crate::rules::{Move, MoveList, generate_legal};
 use crate::solver::mainline::{longest_defences, mates_within};
-use crate::solver::{Solution, Solver};
+use crate::solver::{Solution, Solver, StopReason};
 
 /// The intended solution checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +20,9 @@ pub struct Intended {
     pub is_solution: bool,
     /// Why not, when it is not.
     pub problem: Option<IntendedFault>,
+    /// Set when a limit stopped the check before it was decided (then `is_solution` is
+    /// false and `problem` is `None`: a search cut short proves no fault).
+    pub stopped: Option<Option<StopReason>>,
 }
 
 /// What is wrong with a claimed solution.
@@ -153,10 +156,20 @@ pub(super) fn check_intended(
         None
     })();
     budget.used += s.nodes();
+    if s.stopped() {
+        return Intended {
+            moves: moves.to_vec(),
+            is_main_line,
+            is_solution: false,
+            problem: None,
+            stopped: Some(s.stopped_by()),
+        };
+    }
     Intended {
         moves: moves.to_vec(),
         is_main_line,
         is_solution: problem.is_none(),
         problem,
+        stopped: None,
     }
 }

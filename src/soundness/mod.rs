@@ -109,6 +109,9 @@ pub enum Flaw {
     /// A piece that can be taken away without changing the solution.
     #[error("redundant piece: {0}")]
     RedundantPiece(Redundant),
+    /// A limit stopped the check of the intended solution.
+    #[error("the check of the intended solution was stopped: {}", limit_hit(*.0))]
+    IntendedCheckStopped(Option<StopReason>),
     /// The intended solution given is not the solution.
     #[error("the intended solution is not the solution: {0}")]
     IntendedIsNot(IntendedFault),
@@ -126,6 +129,7 @@ impl Flaw {
                 | Flaw::CookSearchStopped(_)
                 | Flaw::TreeTooLarge
                 | Flaw::RedundancyCheckStopped(_)
+                | Flaw::IntendedCheckStopped(_)
         )
     }
 }
@@ -290,13 +294,12 @@ pub fn verify_with(
                     }
                 }
                 if let Some(moves) = intended {
-                    report.intended = Some(intended::check_intended(
-                        solver,
-                        &report.solution,
-                        n,
-                        moves,
-                        &mut budget,
-                    ));
+                    let i =
+                        intended::check_intended(solver, &report.solution, n, moves, &mut budget);
+                    if let Some(limit) = i.stopped {
+                        undecided.push(Flaw::IntendedCheckStopped(limit));
+                    }
+                    report.intended = Some(i);
                 }
             }
             let sol = &report.solution;
