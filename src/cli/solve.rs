@@ -255,19 +255,24 @@ fn solution_text(sol: &Solution, item: &Item, style: Style, defender_hand: Defen
     match sol.status {
         Status::Mate => {
             let plies = sol.plies.unwrap_or(0);
+            let limit = sol
+                .stopped_by
+                .map_or_else(|| "a limit was reached".to_string(), |r| r.to_string());
             out.push_str(&format!(
-                "Mate in {plies} pl{}{} ({stats})\n",
+                "Mate in {}{plies} pl{}{} ({stats})\n",
+                if sol.minimal { "" } else { "at most " },
                 if plies == 1 { "y" } else { "ies" },
                 if sol.minimal {
                     ", proven shortest".to_string()
                 } else {
-                    format!(
-                        ", shorter not ruled out ({})",
-                        sol.stopped_by
-                            .map_or_else(|| "a limit was reached".to_string(), |r| r.to_string())
-                    )
+                    format!(", shorter not ruled out ({limit})")
                 }
             ));
+            if sol.moves.is_empty() {
+                out.push_str(&format!("(main line not read: {limit})\n"));
+                out.push_str(&useless_interpositions_line(sol));
+                return out;
+            }
             let hodges = line_to_hodges(&sol.position, &sol.moves);
             out.push_str(&format!("{}\n", numbered(&hodges)));
             if let Some(ply) = sol.short_at {
@@ -279,11 +284,7 @@ fn solution_text(sol: &Solution, item: &Item, style: Style, defender_hand: Defen
                     plies as usize - ply
                 ));
             } else if !sol.complete {
-                out.push_str(&format!(
-                    "(main line cut short: {})\n",
-                    sol.stopped_by
-                        .map_or_else(|| "a limit was reached".to_string(), |r| r.to_string())
-                ));
+                out.push_str(&format!("(main line cut short: {limit})\n"));
             }
             out.push_str(&format!(
                 "USI: {}\n",

@@ -346,7 +346,11 @@ impl Explorer<'_> {
     }
 
     /// Follows one of `candidates` (each leading to a position of exact length `child_r`),
-    /// preferring a line that ends with the attacker's hand empty.
+    /// preferring a line that ends with the attacker's hand empty. A line that a limit cut
+    /// short is kept only when it is the one candidate that could be taken: otherwise which
+    /// move this ply plays is undecided (another candidate's line, or an earlier one's
+    /// ending with spare pieces), and the line stops before it, so that a cut line is always
+    /// a start of the line a search without limits reads.
     fn choose(
         &mut self,
         pos: &Position,
@@ -365,6 +369,10 @@ impl Explorer<'_> {
             let mut child = pos.clone();
             child.do_move(m);
             let mut line = self.explore(&child, child_r, ancestors, ply + 1);
+            if !line.complete && candidates.len().min(alternatives) > 1 {
+                ancestors.pop();
+                return Line::cut();
+            }
             line.moves.insert(0, m);
             if line.end_hand.is_empty() || !line.complete {
                 ancestors.pop();
