@@ -2,7 +2,7 @@
 //!
 //! Commands: `usi`, `isready`, `setoption name USI_Hash|Hash|Threads value N`, `usinewgame`,
 //! `position sfen ...|startpos [moves ...]`, `go mate <ms>|infinite` (answered
-//! `checkmate ...`), a plain `go [infinite|movetime MS|byoyomi MS ...]` (a mate search
+//! `checkmate ...` with a whole mating line, `nomate` or `timeout`), a plain `go [infinite|movetime MS|byoyomi MS ...]` (a mate search
 //! answered `bestmove <first move>`, or `bestmove resign` without one), `stop`, `quit` (and
 //! `gameover`, `ponderhit`, ignored). The search runs on its own thread, so `stop` and
 //! `quit` are answered at once; while it runs, an `info` line with `nodes`, `nps`,
@@ -21,7 +21,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use toritsume::notation::{parse_position, quoted};
 use toritsume::rules::Position;
-use toritsume::solver::{DefenderHand, Progress, Solver, SolverConfig, Status, TableError};
+use toritsume::solver::{
+    DefenderHand, Progress, Solution, Solver, SolverConfig, Status, TableError,
+};
 
 /// Writes whole lines to standard output from any thread, keeping the first failure (the
 /// command loop then ends: an engine whose answers cannot be delivered stops).
@@ -267,21 +269,13 @@ impl Engine {
                 let _ = reporter.join();
                 progress2.nodes.store(sol.nodes, Ordering::Relaxed);
                 say_info(&out, &progress2, start.elapsed());
-                let usi_line = |moves: &[toritsume::rules::Move]| {
-                    moves.iter().map(|m| m.usi()).collect::<Vec<_>>().join(" ")
-                };
-                // The last `info` line above carries the mate's length and main line.
-                let found = sol.status == Status::Mate && !sol.moves.is_empty();
                 if sol.status == Status::NoMate {
                     out.say("info string no mate: proven");
                 }
-                let answer = match (mate, sol.status) {
-                    (true, Status::Mate) if found => format!("checkmate {}", usi_line(&sol.moves)),
-                    (true, Status::NoMate) => "checkmate nomate".into(),
-                    (true, _) => "checkmate timeout".into(),
-                    (false, _) if found => format!("bestmove {}", sol.moves[0].usi()),
-                    (false, _) => "bestmove resign".into(),
-                };
+                if sol.status == Status::Mate && !sol.minimal {
+                    out.say("info string the mate found is not proven shortest: stopped first");
+                }
+                let answer = answer(mate, &sol);
                 // The solver goes back first, so the next search finds its table.
                 solver.set_stop(None);
                 solver.set_progress(None);
@@ -363,6 +357,24 @@ impl Engine {
             other => self.info(&format!("unknown command `{}`", quoted(other))),
         }
         true
+    }
+}
+
+/// The answer to `go mate` (`mate`) or `go`: `checkmate` with a whole mating line (the
+/// last `info` line carries its length), `nomate` or `timeout`; `bestmove` with the first
+/// move of a mate, or `resign`. A mating line that a limit cut short is no `checkmate`
+/// answer, though its first move is a `bestmove`.
+fn answer(mate: bool, sol: &Solution) -> String {
+    let found = sol.status == Status::Mate && !sol.moves.is_empty();
+    match (mate, sol.status) {
+        (true, Status::Mate) if found && sol.complete => {
+            let line: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
+            format!("checkmate {}", line.join(" "))
+        }
+        (true, Status::NoMate) => "checkmate nomate".into(),
+        (true, _) => "checkmate timeout".into(),
+        (false, _) if found => format!("bestmove {}", sol.moves[0].usi()),
+        (false, _) => "bestmove resign".into(),
     }
 }
 
@@ -451,5 +463,49 @@ pub fn run() -> anyhow::Result<i32> {
     match engine.out.failure() {
         Some(e) => Err(StdoutError(e).into()),
         None => Ok(0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Classic problem 34, a mate in 15, on a 1 MB table with a node budget that runs out
+    /// while the main line is read: the mate's length is proven, its line is not whole.
+    #[test]
+    fn a_line_cut_short_is_no_checkmate_answer() {
+        let pos: toritsume::rules::Position = "7/7/7/7/2F4/kflC3/1Pr4 b 2CRSc3pl15s 1"
+            .parse()
+            .expect("a position");
+        let solve = |nodes: Option<u64>| {
+            let mut solver = Solver::new(SolverConfig {
+                hash_mb: 1,
+                threads: 1,
+                ..SolverConfig::default()
+            })
+            .expect("a 1 MB table");
+            solver.set_nodes(nodes);
+            solver.solve(&pos)
+        };
+        let whole = solve(None);
+        let expected = "checkmate C*6e 7f6g 6e6f 5g6f R*7f 6g7f 5e6f 7f6f F*5e 6f7f S*7g 7f7g \
+                        C*6f 7g7f R*7g";
+        assert_eq!(answer(true, &whole), expected);
+        assert_eq!(answer(false, &whole), "bestmove C*6e");
+        // Budgets from the first search to the end of the main line: each answer is the whole
+        // line or a time-out, and some are time-outs with the length proven and part of the
+        // line read.
+        let mut cut_lines = 0;
+        for k in 1..20 {
+            let cut = solve(Some(whole.nodes * k / 20));
+            let a = answer(true, &cut);
+            assert!(a == expected || a == "checkmate timeout", "{k}: {a}");
+            if cut.minimal && !cut.complete && !cut.moves.is_empty() {
+                cut_lines += 1;
+                assert_eq!(a, "checkmate timeout");
+                assert_eq!(answer(false, &cut), "bestmove C*6e");
+            }
+        }
+        assert!(cut_lines > 0);
     }
 }

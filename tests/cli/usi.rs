@@ -407,3 +407,42 @@ fn a_huge_line_is_not_echoed_back_whole() {
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }
+
+#[test]
+fn a_checkmate_answer_is_always_a_whole_mating_line() {
+    // A mate in 15 (classic problem 34) given times from far too short to enough: a search
+    // the time stops is answered `checkmate timeout`, however far it got, and any line given
+    // is played out by the rules to mate, the length proven.
+    use toritsume::rules::{MoveList, generate_legal};
+    let sfen = "7/7/7/7/2F4/kflC3/1Pr4 b 2CRSc3pl15s 1";
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 1");
+    e.send("setoption name USI_Hash value 1");
+    e.send("isready");
+    e.until("readyok", 10 * SECOND);
+    let mut answers = Vec::new();
+    for ms in [5, 20, 40, 80, 160, 5000] {
+        e.send(&format!("position sfen {sfen}"));
+        e.send(&format!("go mate {ms}"));
+        let last = e.until("checkmate", 20 * SECOND).last().unwrap().clone();
+        let moves = last.strip_prefix("checkmate ").expect("a checkmate answer");
+        if moves != "timeout" {
+            let start = toritsume::notation::parse_position(sfen).unwrap();
+            let line = toritsume::notation::parse_move_list(&start, moves)
+                .unwrap_or_else(|err| panic!("{ms} ms: {moves}: {err}"));
+            assert_eq!(line.len(), 15, "{ms} ms: {moves}");
+            let mut pos = start;
+            for m in line {
+                pos.do_move(m);
+            }
+            let mut replies = MoveList::new();
+            generate_legal(&pos, &mut replies);
+            assert!(pos.in_check() && replies.is_empty(), "{ms} ms: {moves}");
+        }
+        answers.push(last);
+    }
+    // Given five seconds, it is found.
+    assert_ne!(answers.last().unwrap(), "checkmate timeout");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
