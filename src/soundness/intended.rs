@@ -20,8 +20,9 @@ pub struct Intended {
     pub is_solution: bool,
     /// Why not, when it is not.
     pub problem: Option<IntendedFault>,
-    /// Set when a limit stopped the check before it was decided (then `is_solution` is
-    /// false and `problem` is `None`: a search cut short proves no fault).
+    /// `Some` when a limit stopped the check before it was decided, holding the limit when
+    /// the search names it (then `is_solution` is false and `problem` is `None`: a search
+    /// cut short proves no fault).
     pub stopped: Option<Option<StopReason>>,
 }
 
