@@ -2,8 +2,9 @@
 //!
 //! Commands: `usi`, `isready`, `setoption name USI_Hash|Hash|Threads value N`, `usinewgame`,
 //! `position sfen ...|startpos [moves ...]`, `go mate <ms>|infinite` (answered
-//! `checkmate ...` with a whole mating line, `nomate` or `timeout`), a plain `go [infinite|movetime MS|byoyomi MS ...]` (a mate search
-//! answered `bestmove <first move>`, or `bestmove resign` without one), `stop`, `quit` (and
+//! `checkmate ...` with a whole mating line, `nomate` or `timeout`), a plain
+//! `go [infinite|movetime MS|byoyomi MS ...]` (a mate search answered
+//! `bestmove <first move>`, or `bestmove resign` without one), `stop`, `quit` (and
 //! `gameover`, `ponderhit`, ignored). The search runs on its own thread, so `stop` and
 //! `quit` are answered at once; while it runs, an `info` line with `nodes`, `nps`,
 //! `hashfull` and `time` is printed every second, with `score mate N pv ...` once a mate is
