@@ -4,8 +4,8 @@
 //! whatever is reported must be what a search without limits reports, or a start of it, or
 //! say that it is not: the status is the true one or `unknown`, a length not proven shortest
 //! is no shorter than the true one, a main line cut short is a start of the true one, a
-//! verdict is the true one or `unknown`. The budgets are spread over each problem's whole search, on a
-//! 1 MB table (so that later phases search again what earlier ones left).
+//! verdict is the true one or `unknown`. The budgets are spread over each problem's whole
+//! search, on a 1 MB table (so that later phases search again what earlier ones left).
 
 mod common;
 

@@ -43,7 +43,12 @@ pub struct ExportArgs {
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// Node budget of each verification (a problem needing more is skipped, and says so).
-    #[arg(long, value_name = "N", default_value_t = EXPORT_NODES, value_parser = super::node_budget_arg)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = EXPORT_NODES,
+        value_parser = super::node_budget_arg
+    )]
     nodes: u64,
 }
 
