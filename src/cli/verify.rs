@@ -112,10 +112,27 @@ fn report_text(r: &Report, item: &Item, defender_hand: DefenderHand) -> String {
     }
     out.push_str(&format!("Verdict: {}\n", r.verdict));
     if let Some(n) = sol.plies {
+        // A limit may have stopped the solve before the length was proven shortest, or
+        // while the line was read: what is shown says so.
         out.push_str(&format!(
-            "Solution ({n} pl{}): {}\n",
+            "Solution ({}{n} pl{}{}): {}{}\n",
+            if sol.minimal { "" } else { "at most " },
             if n == 1 { "y" } else { "ies" },
-            numbered(&line_to_hodges(&sol.position, &sol.moves))
+            if sol.minimal {
+                ""
+            } else {
+                ", shorter not ruled out"
+            },
+            if sol.moves.is_empty() {
+                "(not read)".to_string()
+            } else {
+                numbered(&line_to_hodges(&sol.position, &sol.moves))
+            },
+            if !sol.moves.is_empty() && !sol.complete && sol.short_at.is_none() {
+                " (cut short)"
+            } else {
+                ""
+            }
         ));
     }
     // Where an alternative stands: said only when it is off the main line, and then from

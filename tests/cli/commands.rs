@@ -795,3 +795,62 @@ fn a_choice_of_lines_that_holds_no_position_is_refused() {
         refused_before_any_work(args, &[says]);
     }
 }
+
+#[test]
+fn verify_text_cut_short_by_a_limit_claims_no_whole_solution() {
+    // Classic problem 29, a mate in 13, on a 1 MB table: budgets spread over its whole
+    // verification stop it before the length is proven shortest, or while the line is read,
+    // or later. The solution shown is then said to be at most so long, or cut short, and
+    // is otherwise the whole line.
+    let sfen = "7/4P2/6k/4CP1/6p/7/7 b F 1";
+    let verify = |nodes: Option<u64>| {
+        let budget = nodes.map(|n| n.to_string()).unwrap_or_default();
+        let mut args = vec!["verify", "--hash", "1", "--threads", "1", sfen];
+        if nodes.is_some() {
+            args.extend(["--nodes", budget.as_str()]);
+        }
+        stdout(&run(&args))
+    };
+    let whole = verify(None);
+    let line = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("Solution ("))
+            .map(str::to_string)
+    };
+    let full = line(&whole).expect("a solution line");
+    let moves = full
+        .strip_prefix("Solution (13 plies): ")
+        .expect("the whole line")
+        .to_string();
+    let nodes: u64 = whole
+        .lines()
+        .last()
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the nodes line");
+    let (mut unproven, mut cut) = (0, 0);
+    for k in 1..20 {
+        let text = verify(Some(nodes * k / 20));
+        let Some(shown) = line(&text) else {
+            // Stopped before any mate was found.
+            assert!(text.contains("Verdict: unknown"), "{text}");
+            continue;
+        };
+        if shown == full {
+            continue;
+        }
+        if shown.starts_with("Solution (at most ") {
+            unproven += 1;
+            assert!(shown.contains("plies, shorter not ruled out): "), "{shown}");
+        } else if let Some(part) = shown
+            .strip_prefix("Solution (13 plies): ")
+            .and_then(|s| s.strip_suffix(" (cut short)"))
+        {
+            cut += 1;
+            assert!(moves.starts_with(part), "{shown}");
+        } else {
+            assert_eq!(shown, "Solution (13 plies): (not read)");
+        }
+    }
+    assert!(unproven > 0 && cut > 0, "{unproven} {cut}");
+}
