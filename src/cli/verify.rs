@@ -71,6 +71,8 @@ pub fn report_json(r: &Report, item: &Item, defender_hand: DefenderHand) -> serd
         "verdict": r.verdict.to_string(),
         "reasons": r.reasons.iter().map(|f| f.to_string()).collect::<Vec<_>>(),
         "plies": sol.plies,
+        "minimal": sol.minimal,
+        "complete": sol.complete,
         "moves": usi(&sol.moves),
         "hodges": line_to_hodges(&sol.position, &sol.moves),
         "cooks": r.cooks.iter().map(cook).collect::<Vec<_>>(),

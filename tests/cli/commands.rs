@@ -853,4 +853,26 @@ fn verify_text_cut_short_by_a_limit_claims_no_whole_solution() {
         }
     }
     assert!(unproven > 0 && cut > 0, "{unproven} {cut}");
+    // The JSON says the same by `minimal` and `complete`.
+    let o = run(&["verify", "--json", "--hash", "1", "--threads", "1", sfen]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (&v["minimal"], &v["complete"]),
+        (&true.into(), &true.into())
+    );
+    let first_tenth = (nodes / 10).to_string();
+    let o = run(&[
+        "verify",
+        "--json",
+        "--hash",
+        "1",
+        "--threads",
+        "1",
+        "--nodes",
+        &first_tenth,
+        sfen,
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["verdict"], "unknown");
+    assert!(v["minimal"] == false || v["complete"] == false, "{v}");
 }
