@@ -312,6 +312,16 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
+    if stats.gave_up {
+        anyhow::bail!(
+            "no mate found in the first {} candidates within {}: give a larger --nodes",
+            stats.tried,
+            a.nodes
+                .map_or("the default node budget".to_string(), |n| format!(
+                    "the node budget (--nodes {n})"
+                ))
+        );
+    }
     if let Some(f) = &mut file {
         // A run that kept nothing still leaves its (empty) output file.
         let path = f.path.display().to_string();

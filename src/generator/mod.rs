@@ -180,7 +180,14 @@ pub struct Stats {
     pub kept: BTreeMap<u16, usize>,
     /// Time so far.
     pub elapsed: Duration,
+    /// Set when the run stopped because [`NO_MATE_PATIENCE`] candidates gave not one mate
+    /// within the node budget: the budget is too small for any, and the run would never end.
+    pub gave_up: bool,
 }
+
+/// Candidates after which a run that has found no mate at all within its node budget stops
+/// ([`Stats::gave_up`]). With any budget that solves candidates, one in three or so mates.
+pub const NO_MATE_PATIENCE: u64 = 100_000;
 
 impl Stats {
     /// Problems kept.
@@ -537,6 +544,10 @@ pub fn generate(
         }
         stats.elapsed = start.elapsed();
         on_progress(&stats);
+        if stats.mates == 0 && stats.tried >= NO_MATE_PATIENCE {
+            stats.gave_up = true;
+            break;
+        }
     }
     stats.elapsed = start.elapsed();
     Ok(stats)

@@ -390,6 +390,32 @@ fn bad_arguments_are_named() {
 }
 
 #[test]
+fn a_node_budget_that_solves_nothing_ends_the_run() {
+    // One node solves no candidate: rather than draw candidates for ever, the run gives up
+    // after the first 100,000 with no mate at all, says why, exits 2 and leaves no file.
+    let dir = scratch("no-mates");
+    let out = dir.join("g.jsonl");
+    let o = run(&[
+        "generate",
+        "--plies",
+        "3",
+        "--count",
+        "1",
+        "--nodes",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no mate found in the first") && err.contains("(--nodes 1)"),
+        "{err}"
+    );
+    assert!(!out.exists());
+}
+
+#[test]
 fn an_interrupted_run_leaves_whole_records() {
     let dir = scratch("interrupt");
     let out = dir.join("long.jsonl");
