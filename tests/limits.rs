@@ -10,19 +10,14 @@
 mod common;
 
 use toritsume::notation::parse_position;
-use toritsume::solver::{Solver, SolverConfig, Status};
+use toritsume::solver::{Solver, Status};
 use toritsume::soundness::{Verdict, verify};
 
 /// Fractions of a problem's whole node count given as budgets.
 const FRACTIONS: [f64; 7] = [0.02, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99];
 
 fn tiny() -> Solver {
-    Solver::new(SolverConfig {
-        hash_mb: 1,
-        threads: 1,
-        ..SolverConfig::default()
-    })
-    .expect("a 1 MB table")
+    common::one_thread_solver(1)
 }
 
 #[test]

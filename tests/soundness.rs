@@ -289,14 +289,7 @@ fn a_budget_spent_on_the_intended_solution_is_unknown_not_a_fault() {
         "C*6e 7f6g 6e6f 5g6f R*7f 6g7f 5e6f 7f6f F*5e 6f7f S*7g 7f7g C*6f 7g7f R*7g",
     )
     .unwrap();
-    let tiny = || {
-        Solver::new(SolverConfig {
-            hash_mb: 1,
-            threads: 1,
-            ..SolverConfig::default()
-        })
-        .expect("a 1 MB table")
-    };
+    let tiny = || common::one_thread_solver(1);
     let without = verify(&mut tiny(), &p, None).nodes;
     let whole = verify(&mut tiny(), &p, Some(&right));
     assert_eq!(whole.verdict, Verdict::Sound);

@@ -100,6 +100,17 @@ pub fn assert_matches_record(
     );
 }
 
+/// A solver searching on one thread with a table of `mb` MB (1 MB makes later phases of a
+/// search find again what earlier ones left).
+pub fn one_thread_solver(mb: usize) -> toritsume::solver::Solver {
+    toritsume::solver::Solver::new(toritsume::solver::SolverConfig {
+        hash_mb: mb,
+        threads: 1,
+        ..toritsume::solver::SolverConfig::default()
+    })
+    .unwrap_or_else(|e| panic!("a {mb} MB table: {e}"))
+}
+
 /// An empty scratch directory for one test (named after it and the test process).
 pub fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("toritsume-{name}-{}", std::process::id()));
