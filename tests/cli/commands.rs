@@ -124,23 +124,11 @@ fn a_table_that_cannot_be_allocated_is_an_error_before_any_work() {
         refused_before_any_work(args, &["cannot allocate a transposition table", "--hash"]);
     }
     // generate leaves no output file behind.
-    let dir = crate::common::scratch("hash");
-    let out = dir.join("g.jsonl");
-    let o = run(&[
-        "generate",
-        "--plies",
-        "3",
-        "--count",
-        "1",
-        "--hash",
-        "1000000",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("cannot allocate"), "{}", stderr(&o));
-    assert!(!out.exists(), "generate left {} behind", out.display());
-    let _ = std::fs::remove_dir_all(&dir);
+    crate::generate::generate_refused_leaving_no_file(
+        "hash",
+        &["--hash", "1000000"],
+        &["cannot allocate"],
+    );
 }
 
 #[test]

@@ -389,30 +389,31 @@ fn bad_arguments_are_named() {
     }
 }
 
+/// Runs `generate --plies 3 --count 1` with `extra` into a fresh file, and asserts that it
+/// fails with exit 2, says each of `says` on standard error and leaves no file behind.
+pub(crate) fn generate_refused_leaving_no_file(name: &str, extra: &[&str], says: &[&str]) {
+    let dir = scratch(name);
+    let out = dir.join("g.jsonl");
+    let mut args = vec!["generate", "--plies", "3", "--count", "1"];
+    args.extend_from_slice(extra);
+    args.extend(["--out", out.to_str().unwrap()]);
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(says.iter().all(|w| err.contains(w)), "{args:?}: {err}");
+    assert!(!out.exists(), "generate left {} behind", out.display());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_node_budget_that_solves_nothing_ends_the_run() {
     // One node solves no candidate: rather than draw candidates for ever, the run gives up
     // after the first 100,000 with no mate at all, says why, exits 2 and leaves no file.
-    let dir = scratch("no-mates");
-    let out = dir.join("g.jsonl");
-    let o = run(&[
-        "generate",
-        "--plies",
-        "3",
-        "--count",
-        "1",
-        "--nodes",
-        "1",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        err.contains("no mate found in the first") && err.contains("(--nodes 1)"),
-        "{err}"
+    generate_refused_leaving_no_file(
+        "no-mates",
+        &["--nodes", "1"],
+        &["no mate found in the first", "(--nodes 1)"],
     );
-    assert!(!out.exists());
 }
 
 #[test]
