@@ -9,6 +9,7 @@ use super::{EXIT_USAGE, run_parallel, say_err};
 use clap::Args;
 use serde_json::json;
 use std::sync::Mutex;
+use toritsume::notation::counted;
 use toritsume::solver::{SolverConfig, Status};
 
 /// The benchmark file used when none is given.
@@ -236,10 +237,9 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
         .to_string()
     } else {
         format!(
-            "{} positions, {} thread{}: {:.1} s, {:.1} M nodes{}; {}",
-            t.positions,
-            threads,
-            if threads == 1 { "" } else { "s" },
+            "{}, {}: {:.1} s, {:.1} M nodes{}; {}",
+            counted(t.positions as u64, "position", "positions"),
+            counted(threads as u64, "thread", "threads"),
             t.ms / 1000.0,
             t.nodes as f64 / 1e6,
             speedup.map_or(String::new(), |s| format!(
@@ -249,13 +249,16 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
             if t.disagree == 0 {
                 "every answer as recorded".to_string()
             } else {
-                format!("{} answers differ from the record", t.disagree)
+                format!(
+                    "{} from the record",
+                    counted(t.disagree as u64, "answer differs", "answers differ")
+                )
             }
         )
     };
     super::output::emit(&format!("{summary}\n"))?;
     if bad > 0 {
-        say_err!("{bad} lines could not be read");
+        say_err!("{} could not be read", counted(bad as u64, "line", "lines"));
         return Ok(EXIT_USAGE);
     }
     Ok(if t.disagree > 0 { 1 } else { 0 })

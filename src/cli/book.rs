@@ -8,6 +8,7 @@ use super::say_err;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
+use toritsume::notation::counted;
 use toritsume::problem::Problem;
 use toritsume::render::svg::Labels;
 use toritsume::solver::{Solver, SolverConfig};
@@ -103,11 +104,15 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
     let mut f = create_output(&a.out, a.force)?;
     f.write_all(html.as_bytes())
         .map_err(|e| anyhow::anyhow!("cannot write {}: {}", a.out.display(), io_reason(&e)))?;
-    say_err!("{shown} problems written to {}", a.out.display());
+    say_err!(
+        "{} written to {}",
+        counted(shown as u64, "problem", "problems"),
+        a.out.display()
+    );
     if shown < problems.len() {
         say_err!(
-            "{} records without a mate left out (nothing to play)",
-            problems.len() - shown
+            "{} without a mate left out (nothing to play)",
+            counted((problems.len() - shown) as u64, "record", "records")
         );
     }
     Ok(0)

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use toritsume::generator::{FinalDuals, GenConfig, Policy, Refusal, Seed, Stats, generate};
+use toritsume::notation::counted;
 use toritsume::problem::Problem;
 
 /// Arguments of `generate`.
@@ -188,7 +189,7 @@ fn summary(stats: &Stats) -> String {
     let kept: Vec<String> = stats
         .kept
         .iter()
-        .map(|(p, n)| format!("{p} plies: {n}"))
+        .map(|(p, n)| format!("{}: {n}", toritsume::notation::plies(*p)))
         .collect();
     format!(
         "tried {}, mates {}, in range {}, sound {}, final duals {}, kept {} ({}), {:.0} \
@@ -332,7 +333,10 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
         say_err!("{}", summary(&stats));
     }
     if stop.load(Ordering::SeqCst) {
-        say_err!("interrupted: {} problems written", stats.kept_total());
+        say_err!(
+            "interrupted: {} written",
+            counted(stats.kept_total() as u64, "problem", "problems")
+        );
         return Ok(130);
     }
     Ok(0)
@@ -433,9 +437,10 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
             .map_err(|e| anyhow::anyhow!("cannot write {}: {}", a.out.display(), io_reason(&e)))?;
     }
     say_err!(
-        "read {} records from {} files, kept {kept}, dropped {dups} duplicates{}{}{}",
-        records.len(),
-        a.files.len(),
+        "read {} from {}, kept {kept}, dropped {}{}{}{}",
+        counted(records.len() as u64, "record", "records"),
+        counted(a.files.len() as u64, "file", "files"),
+        counted(dups as u64, "duplicate", "duplicates"),
         if outside > 0 {
             format!(", {outside} of other lengths")
         } else {
@@ -447,7 +452,10 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
             String::new()
         },
         if bad > 0 {
-            format!(", skipped {bad} unreadable lines")
+            format!(
+                ", skipped {}",
+                counted(bad as u64, "unreadable line", "unreadable lines")
+            )
         } else {
             String::new()
         }

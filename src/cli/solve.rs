@@ -259,9 +259,9 @@ fn solution_text(sol: &Solution, item: &Item, style: Style, defender_hand: Defen
                 .stopped_by
                 .map_or_else(|| "a limit was reached".to_string(), |r| r.to_string());
             out.push_str(&format!(
-                "Mate in {}{plies} pl{}{} ({stats})\n",
+                "Mate in {}{}{} ({stats})\n",
                 if sol.minimal { "" } else { "at most " },
-                if plies == 1 { "y" } else { "ies" },
+                toritsume::notation::plies(plies),
                 if sol.minimal {
                     ", proven shortest".to_string()
                 } else {
@@ -277,11 +277,11 @@ fn solution_text(sol: &Solution, item: &Item, style: Style, defender_hand: Defen
             out.push_str(&format!("{}\n", numbered(&hodges)));
             if let Some(ply) = sol.short_at {
                 out.push_str(&format!(
-                    "(main line of {} plies, shorter than the length: at ply {ply} no defence but \
-                     a useless interposition lasts the {} plies after it, the length counting \
+                    "(main line of {}, shorter than the length: at ply {ply} no defence but \
+                     a useless interposition lasts the {} after it, the length counting \
                      the Q′ the line leaves out; see docs/RULES.md \"Useless interposition\")\n",
-                    sol.moves.len(),
-                    plies as usize - ply
+                    toritsume::notation::plies(sol.moves.len() as u64),
+                    toritsume::notation::plies(plies as u64 - ply as u64)
                 ));
             } else if !sol.complete {
                 out.push_str(&format!("(main line cut short: {limit})\n"));
@@ -307,7 +307,10 @@ fn solution_text(sol: &Solution, item: &Item, style: Style, defender_hand: Defen
             out.push_str(&useless_interpositions_line(sol));
         }
         Status::NoMate => match sol.max_plies {
-            Some(n) => out.push_str(&format!("No mate within {n} plies ({stats})\n")),
+            Some(n) => out.push_str(&format!(
+                "No mate within {} ({stats})\n",
+                toritsume::notation::plies(n)
+            )),
             None => out.push_str(&format!("No mate ({stats})\n")),
         },
         Status::Unknown => out.push_str(&format!(

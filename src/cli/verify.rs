@@ -117,9 +117,9 @@ fn report_text(r: &Report, item: &Item, defender_hand: DefenderHand) -> String {
         // A limit may have stopped the solve before the length was proven shortest, or
         // while the line was read: what is shown says so.
         out.push_str(&format!(
-            "Solution ({}{n} pl{}{}): {}{}\n",
+            "Solution ({}{}{}): {}{}\n",
             if sol.minimal { "" } else { "at most " },
-            if n == 1 { "y" } else { "ies" },
+            toritsume::notation::plies(n),
             if sol.minimal {
                 ""
             } else {

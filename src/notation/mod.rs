@@ -90,6 +90,18 @@ pub fn quoted(text: &str) -> String {
     }
 }
 
+/// `n` with its noun, singular for one: `counted(1, "ply", "plies")` is `1 ply`,
+/// `counted(3, "ply", "plies")` is `3 plies`.
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `n plies`, or `1 ply`.
+pub fn plies(n: impl Into<u64>) -> String {
+    counted(n, "ply", "plies")
+}
+
 impl From<PositionError> for ParseError {
     fn from(e: PositionError) -> Self {
         // Not a `source`: the message already says it, and error chains would repeat it.
@@ -208,6 +220,15 @@ mod tests {
         assert_eq!(built, read);
         assert_eq!(built.to_string(), STARTPOS_SFEN);
         assert_eq!(format!("{built:?}"), format!("Position({STARTPOS_SFEN})"));
+    }
+
+    #[test]
+    fn counts_take_the_singular_for_one_alone() {
+        assert_eq!(plies(0u16), "0 plies");
+        assert_eq!(plies(1u16), "1 ply");
+        assert_eq!(plies(2u64), "2 plies");
+        assert_eq!(counted(1u8, "file", "files"), "1 file");
+        assert_eq!(counted(11u32, "file", "files"), "11 files");
     }
 
     #[test]

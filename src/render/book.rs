@@ -11,8 +11,7 @@ use crate::solver::DefenderHand;
 fn section(i: usize, p: &Problem, labels: Labels) -> Result<String, String> {
     let pos = p.position().map_err(|e| e.to_string())?;
     let length = match p.plies {
-        Some(1) => "Mate in 1 ply".to_string(),
-        Some(n) => format!("Mate in {n} plies"),
+        Some(n) => format!("Mate in {}", crate::notation::plies(n)),
         None => "No mate".to_string(),
     };
     let hodges = if !p.hodges.is_empty() {

@@ -31,8 +31,9 @@ pub struct Intended {
 pub enum IntendedFault {
     /// Not as long as the solution (every move it has being right as far as it goes).
     #[error(
-        "{} long, the solution is {solution} plies",
-        if *plies == 1 { "1 ply".to_string() } else { format!("{plies} plies") }
+        "{} long, the solution is {}",
+        crate::notation::plies(*plies as u64),
+        crate::notation::plies(*solution)
     )]
     Length {
         /// Its length.
@@ -58,7 +59,7 @@ pub enum IntendedFault {
         mv: Move,
     },
     /// An attacker move that does not mate within the remaining length.
-    #[error("ply {ply} ({}) does not mate within {within} plies", mv.usi())]
+    #[error("ply {ply} ({}) does not mate within {}", mv.usi(), crate::notation::plies(*within))]
     NotMating {
         /// The ply (1-based).
         ply: usize,

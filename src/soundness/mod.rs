@@ -66,7 +66,7 @@ pub enum VerifyMode {
 pub enum Flaw {
     /// No mate (within the length limit, if one was set).
     #[error("{}", match .max_plies {
-        Some(n) => format!("no mate within {n} plies"),
+        Some(n) => format!("no mate within {}", crate::notation::plies(*n)),
         None => "no mate".to_string(),
     })]
     NoMate {

@@ -864,3 +864,51 @@ fn verify_text_cut_short_by_a_limit_claims_no_whole_solution() {
     assert_eq!(v["verdict"], "unknown");
     assert!(v["minimal"] == false || v["complete"] == false, "{v}");
 }
+
+/// One ply, one record, one file: every count of one reads in the singular, in solve,
+/// verify, an intended solution's fault and merge's summary.
+#[test]
+fn counts_of_one_read_in_the_singular() {
+    // Mate in 3 (C*2b 1c1b F*2a); nothing mates in one.
+    let sfen = "7/7/6k/5P1/5L1/7/7 b FC 1";
+    let o = run(&["solve", "--max-plies", "1", sfen]);
+    assert!(
+        stdout(&o).contains("No mate within 1 ply ("),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["verify", "--max-plies", "1", sfen]);
+    assert!(
+        stdout(&o).contains("- no mate within 1 ply\n"),
+        "{}",
+        stdout(&o)
+    );
+    // The crane stepping to 1c checks, and the phoenix takes it.
+    let o = run(&["verify", "--solution", "C*2b 1c1b 2b1c", sfen]);
+    assert!(
+        stdout(&o).contains("ply 3 (2b1c) does not mate within 1 ply\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["solve", "4pk1/5l1/3C2F/7/7/7/7 b C 1"]);
+    assert!(
+        stdout(&o).contains("Mate in 1 ply, proven shortest"),
+        "{}",
+        stdout(&o)
+    );
+    let dir = crate::common::scratch("singular");
+    let f = dir.join("one.jsonl");
+    std::fs::write(
+        &f,
+        "{\"sfen\":\"4pk1/5l1/3C2F/7/7/7/7 b C 1\",\"moves\":[\"C*1b\"]}\n",
+    )
+    .unwrap();
+    let o = run(&["merge", f.to_str().unwrap(), "--out", "-"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains("read 1 record from 1 file, kept 1, dropped 0 duplicates"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
