@@ -108,6 +108,9 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
     }
     let threads = super::threads_arg(a.threads.max(1))?;
     let mut items = a.lines.read(&a.input)?;
+    if items.is_empty() {
+        anyhow::bail!("nothing to measure: no positions in the input");
+    }
     if let Some(only) = a.status {
         let wanted = match only {
             RecordedStatus::Mate => Status::Mate,

@@ -58,13 +58,17 @@ pub fn read_items(words: &[String]) -> anyhow::Result<Vec<Item>> {
         std::io::stdin()
             .read_to_end(&mut bytes)
             .map_err(|e| anyhow::anyhow!("cannot read standard input: {e}"))?;
-        return Ok(parse_lines(&bytes, "standard input"));
+        return Ok(noted_if_empty(
+            parse_lines(&bytes, "standard input"),
+            "standard input",
+        ));
     }
     if words.len() == 1 {
         let path = std::path::Path::new(&words[0]);
         if path.is_file() {
             let bytes = read_file(path)?;
-            return Ok(parse_lines(&bytes, &path.display().to_string()));
+            let name = path.display().to_string();
+            return Ok(noted_if_empty(parse_lines(&bytes, &name), &name));
         }
         if path.is_dir() {
             anyhow::bail!(
@@ -81,6 +85,15 @@ pub fn read_items(words: &[String]) -> anyhow::Result<Vec<Item>> {
         );
     }
     Ok(vec![item])
+}
+
+/// `items`, after a note on standard error when the input `name` held none: a run over an
+/// empty file succeeds, but says why it printed nothing.
+fn noted_if_empty(items: Vec<Item>, name: &str) -> Vec<Item> {
+    if items.is_empty() {
+        super::say_err!("note: {name} holds no positions (nothing but blank lines and comments)");
+    }
+    items
 }
 
 /// Whether a word that is not a position was meant as a file name: a known extension, or a

@@ -912,3 +912,27 @@ fn counts_of_one_read_in_the_singular() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file of nothing but blank lines and comments: solve and verify succeed with nothing
+/// to print and say why on standard error; bench has nothing to measure and refuses.
+#[test]
+fn an_input_without_positions_is_noted_and_bench_refuses_it() {
+    let dir = crate::common::scratch("no-positions");
+    let f = dir.join("empty.jsonl");
+    std::fs::write(&f, "# only a comment\n\n   \n").unwrap();
+    let name = f.to_str().unwrap();
+    for command in ["solve", "verify"] {
+        let o = run(&[command, name]);
+        assert_eq!(o.status.code(), Some(0), "{command}");
+        assert_eq!(stdout(&o), "", "{command}");
+        assert!(
+            stderr(&o).contains("holds no positions (nothing but blank lines and comments)"),
+            "{command}: {}",
+            stderr(&o)
+        );
+    }
+    let o = run(&["bench", name]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("nothing to measure"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
