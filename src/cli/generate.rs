@@ -71,7 +71,12 @@ pub struct GenerateArgs {
     from: Vec<PathBuf>,
 }
 
-fn parse_plies(text: &str) -> anyhow::Result<(u16, u16)> {
+/// The longest solution `generate` builds, in plies.
+const GENERATE_MAX_PLIES: u16 = 61;
+
+/// Parses `--plies MIN..MAX` (or `N`): a range of solution lengths from 1 up, at most
+/// `most` when given (`generate`'s reach; `merge` filters records of any length).
+fn parse_plies(text: &str, most: Option<u16>) -> anyhow::Result<(u16, u16)> {
     let (a, b) = match text.split_once("..") {
         Some((a, b)) => (a.trim(), b.trim()),
         None => (text.trim(), text.trim()),
@@ -82,11 +87,16 @@ fn parse_plies(text: &str) -> anyhow::Result<(u16, u16)> {
     let hi: u16 = b
         .parse()
         .with_context(|| format!("--plies: `{b}` is not a number of plies"))?;
-    if lo == 0 || hi < lo {
-        bail!("--plies: the range {lo}..{hi} is empty (lengths start at 1)");
+    if lo == 0 {
+        bail!("--plies: lengths start at 1, not 0 (in `{}`)", text.trim());
     }
-    if hi > 61 {
-        bail!("--plies: {hi} is beyond what the generator can build (at most 61)");
+    if hi < lo {
+        bail!("--plies: the range {lo}..{hi} runs backwards (give MIN..MAX)");
+    }
+    if let Some(most) = most
+        && hi > most
+    {
+        bail!("--plies: {hi} is beyond what the generator can build (at most {most})");
     }
     if lo == hi && lo.is_multiple_of(2) {
         bail!("--plies: a mate problem's solution has an odd number of plies, not {lo}");
@@ -213,7 +223,7 @@ fn summary(stats: &Stats) -> String {
 
 /// Runs `generate`.
 pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
-    let (lo, hi) = parse_plies(&a.plies)?;
+    let (lo, hi) = parse_plies(&a.plies, Some(GENERATE_MAX_PLIES))?;
     let shard = match &a.shard {
         Some(s) => parse_shard(s)?,
         None => (0, 1),
@@ -402,7 +412,11 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
         a.family_limit.unwrap_or(usize::MAX),
         a.shape_limit.unwrap_or(usize::MAX),
     );
-    let range = a.plies.as_deref().map(parse_plies).transpose()?;
+    let range = a
+        .plies
+        .as_deref()
+        .map(|t| parse_plies(t, None))
+        .transpose()?;
     let mut text = String::new();
     let (mut kept, mut dups, mut over, mut outside) = (0, 0, 0, 0);
     for (r, seed) in &records {

@@ -4,7 +4,7 @@
 //! is overwritten or left half-written.
 
 use crate::common::checker::{Checker, check_solution, rest_to_defender};
-use crate::common::{self, run};
+use crate::common::{self, json_lines, run, stderr};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use toritsume::problem::Problem;
@@ -243,6 +243,33 @@ fn merge_keeps_within_the_family_and_shape_limits() {
     let (none, said) = merged(&["--plies", "3..9"], "none.jsonl");
     assert!(none.is_empty());
     assert!(said.contains("3 of other lengths"), "{said}");
+    // Records longer than the generator builds are filtered too: problems/climbed.jsonl
+    // holds problems of 51, 75 and 99 plies.
+    let o = run(&[
+        "merge",
+        "problems/climbed.jsonl",
+        "--plies",
+        "75..99",
+        "--out",
+        "-",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let plies: Vec<u64> = json_lines(&o)
+        .iter()
+        .map(|r| r["plies"].as_u64().unwrap())
+        .collect();
+    assert_eq!(plies, [75, 99]);
+    for (range, says) in [
+        ("0..5", "lengths start at 1, not 0"),
+        ("5..3", "the range 5..3 runs backwards"),
+    ] {
+        let o = run(&["merge", f.to_str().unwrap(), "--plies", range, "--out", "-"]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(says), "{range}: {}", stderr(&o));
+    }
+    let o = run(&["generate", "--plies", "3..63", "--count", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("at most 61"), "{}", stderr(&o));
     let o = run(&[
         "merge",
         f.to_str().unwrap(),
@@ -370,7 +397,7 @@ fn min_score_filters() {
 fn bad_arguments_are_named() {
     for (args, needle) in [
         (vec!["--plies", "4", "--count", "1"], "odd"),
-        (vec!["--plies", "9..5", "--count", "1"], "empty"),
+        (vec!["--plies", "9..5", "--count", "1"], "runs backwards"),
         (vec!["--plies", "x", "--count", "1"], "not a number"),
         (vec!["--plies", "99", "--count", "1"], "at most"),
         (
