@@ -11,6 +11,7 @@ mod output;
 mod perft;
 mod show;
 mod solve;
+mod tally;
 mod usi;
 mod verify;
 

@@ -162,6 +162,9 @@ pub struct SolveArgs {
     /// Diagrams with kanji.
     #[arg(long)]
     unicode: bool,
+    /// No closing count on standard error (given for a file of more than one position).
+    #[arg(long)]
+    quiet: bool,
     #[command(flatten)]
     lines: super::input::LinesArg,
     /// A position (SFEN, FEN, startpos [moves ...]), a FILE with one per line (SFEN, FEN or
@@ -352,18 +355,26 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     };
     let json = a.json;
     let solvers = make_solvers(&config, workers)?;
+    let tally = super::tally::Tally::new(&["mate", "nomate", "unknown"]);
     let bad = run_parallel(&items, solvers, |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
         solver.set_defender_hand(item.defender_hand(config.defender_hand));
         // Each position starts from an empty table (see verify); clearing is O(1).
         solver.clear_table();
         let sol = solver.solve(pos);
+        tally.add(&sol.status.to_string());
         Ok(if json {
             solution_json(&sol, item, solver.config().defender_hand).to_string()
         } else {
             solution_text(&sol, item, style, solver.config().defender_hand)
         })
     })?;
+    if items.len() > 1 && !a.quiet {
+        super::say_err!(
+            "{}",
+            tally.summary(items.len(), bad, ("position", "positions"))
+        );
+    }
     Ok(if bad > 0 { EXIT_USAGE } else { 0 })
 }
 

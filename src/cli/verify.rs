@@ -24,6 +24,9 @@ pub struct VerifyArgs {
     /// One JSON object per position and line.
     #[arg(long)]
     json: bool,
+    /// No closing count on standard error (given for a file of more than one problem).
+    #[arg(long)]
+    quiet: bool,
     #[command(flatten)]
     lines: super::input::LinesArg,
     /// A position, a FILE with one per line (SFEN, FEN or JSON problem records), or `-`.
@@ -222,6 +225,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let json = a.json;
     let flag = a.solution.as_deref();
     let solvers = super::solve::make_solvers(&config, workers)?;
+    let tally = super::tally::Tally::new(&["sound", "cooked", "flawed", "nomate", "unknown"]);
     let bad = run_parallel(&items, solvers, |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
         solver.set_defender_hand(item.defender_hand(config.defender_hand));
@@ -231,6 +235,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         // table.
         solver.clear_table();
         let r = verify(solver, pos, intended.as_deref());
+        tally.add(&r.verdict.to_string());
         if r.verdict != Verdict::Sound {
             unsound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
@@ -240,6 +245,12 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             report_text(&r, item, solver.config().defender_hand)
         })
     })?;
+    if items.len() > 1 && !a.quiet {
+        super::say_err!(
+            "{}",
+            tally.summary(items.len(), bad, ("problem", "problems"))
+        );
+    }
     Ok(if bad > 0 {
         super::EXIT_USAGE
     } else if unsound.into_inner() > 0 {

@@ -936,3 +936,45 @@ fn an_input_without_positions_is_noted_and_bench_refuses_it() {
     assert!(stderr(&o).contains("nothing to measure"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file of several positions closes with the count of each answer on standard error, as
+/// the records have them (problems/classic.jsonl: 34 sound mates, 2 recorded no-mates), an
+/// unreadable line counted too; `--quiet` leaves the count out, and standard output holds
+/// the reports alone.
+#[test]
+fn a_file_closes_with_the_count_of_each_answer() {
+    let o = run(&["solve", "--json", "problems/classic.jsonl"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).starts_with("36 positions: 34 mate, 2 nomate in "),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(crate::common::json_lines(&o).len(), 36);
+    let o = run(&["verify", "problems/classic.jsonl"]);
+    assert!(
+        stderr(&o).starts_with("36 problems: 34 sound, 2 nomate in "),
+        "{}",
+        stderr(&o)
+    );
+    for command in ["solve", "verify"] {
+        let o = run(&[command, "--quiet", "problems/classic.jsonl"]);
+        assert_eq!(stderr(&o), "", "{command}");
+    }
+    let dir = crate::common::scratch("tally");
+    let f = dir.join("two.jsonl");
+    std::fs::write(
+        &f,
+        "{\"sfen\":\"4pk1/5l1/3C2F/7/7/7/7 b C 1\"}\nnot a position\n",
+    )
+    .unwrap();
+    let o = run(&["verify", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("error: line 2 of "), "{e}");
+    assert!(e.contains("2 problems: 1 sound, 1 unreadable in "), "{e}");
+    // One position: its report says it all.
+    let o = run(&["solve", "4pk1/5l1/3C2F/7/7/7/7 b C 1"]);
+    assert_eq!(stderr(&o), "");
+    let _ = std::fs::remove_dir_all(&dir);
+}
