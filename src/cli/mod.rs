@@ -154,6 +154,19 @@ pub fn node_budget_arg(text: &str) -> Result<u64, String> {
     }
 }
 
+/// Parses a length limit (`--max-plies N`): a whole number of plies, at least 1 (within no
+/// plies nothing mates, and the answer would say nothing).
+pub fn max_plies_arg(text: &str) -> Result<u16, String> {
+    match text.parse::<u16>() {
+        Ok(0) => Err("a mate takes at least 1 ply".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!(
+            "`{text}` is not a whole number of plies up to {} ({e})",
+            u16::MAX
+        )),
+    }
+}
+
 /// The number of worker threads for `--threads N`: N, or one per core for 0; more than
 /// [`MAX_THREADS_PER_CORE`] per core is refused.
 pub fn threads_arg(n: usize) -> anyhow::Result<usize> {

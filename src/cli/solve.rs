@@ -24,8 +24,8 @@ pub enum DefenderHandArg {
 /// Limits and table options shared by `solve` and `verify`.
 #[derive(Args, Clone, Debug)]
 pub struct SearchArgs {
-    /// Look only for mates within N plies ("no mate within N" otherwise).
-    #[arg(long, value_name = "N")]
+    /// Look only for mates within N plies ("no mate within N" otherwise; at least 1).
+    #[arg(long, value_name = "N", value_parser = super::max_plies_arg)]
     pub max_plies: Option<u16>,
     /// Node budget per position.
     #[arg(long, value_name = "N", value_parser = super::node_budget_arg)]

@@ -177,6 +177,29 @@ fn a_node_budget_of_no_nodes_is_refused() {
 }
 
 #[test]
+fn a_length_limit_of_no_plies_is_refused() {
+    // Within 0 plies nothing mates: `--max-plies 0` would answer "no mate" to every
+    // problem, the mate in 1 included.
+    for command in ["solve", "verify"] {
+        refused_before_any_work(
+            &[command, "--max-plies", "0", "4pk1/5l1/3C2F/7/7/7/7 b C 1"],
+            &["--max-plies", "a mate takes at least 1 ply"],
+        );
+        refused_before_any_work(
+            &[command, "--max-plies", "70000", "problems/classic.jsonl"],
+            &["--max-plies", "not a whole number of plies up to 65535"],
+        );
+    }
+    // One ply is a limit: the mate in 1 is found within it.
+    let o = run(&["solve", "--max-plies", "1", "4pk1/5l1/3C2F/7/7/7/7 b C 1"]);
+    assert!(
+        stdout(&o).contains("Mate in 1 ply, proven shortest"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn a_table_of_no_megabytes_is_refused() {
     // 0 MB cannot hold a search: every command that takes --hash says so and does no work.
     for args in [
