@@ -22,8 +22,8 @@ pub struct GenerateArgs {
     /// Solution length in plies: `7`, or a range `5..9` (odd lengths; both ends included).
     #[arg(long, value_name = "MIN..MAX")]
     plies: String,
-    /// Number of problems to produce.
-    #[arg(long)]
+    /// Number of problems to produce (at least 1).
+    #[arg(long, value_parser = at_least_one::<usize>)]
     count: usize,
     /// Seed: the same seed and count give the same problems, whatever --threads is.
     #[arg(long, default_value_t = 1)]
@@ -53,8 +53,8 @@ pub struct GenerateArgs {
     /// Table size per worker, MB.
     #[arg(long, value_name = "MB", default_value_t = 16, value_parser = super::hash_mb_arg)]
     hash: usize,
-    /// Stop after this many candidates even if fewer problems were found.
-    #[arg(long, value_name = "N")]
+    /// Stop after this many candidates (at least 1) even if fewer problems were found.
+    #[arg(long, value_name = "N", value_parser = at_least_one::<u64>)]
     max_candidates: Option<u64>,
     /// Whether a problem whose last move has an alternative mate may be kept.
     #[arg(long, value_name = "allow|forbid", default_value = "forbid")]
@@ -69,6 +69,19 @@ pub struct GenerateArgs {
     /// problems kept, never written. Long runs grow from shorter sets this way.
     #[arg(long, value_name = "FILE")]
     from: Vec<PathBuf>,
+}
+
+/// Parses a count that must be at least 1 (`--count`, `--max-candidates`): none would
+/// ask for nothing, and the run would do nothing.
+fn at_least_one<T: std::str::FromStr + PartialEq + From<u8>>(text: &str) -> Result<T, String>
+where
+    T::Err: std::fmt::Display,
+{
+    match text.parse::<T>() {
+        Ok(n) if n == T::from(0) => Err("at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("`{text}` is not a whole number ({e})")),
+    }
 }
 
 /// The longest solution `generate` builds, in plies.
@@ -341,6 +354,15 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
     }
     if !a.quiet {
         say_err!("{}", summary(&stats));
+    }
+    if stats.candidate_limit {
+        // Said even with --quiet: the output holds fewer problems than asked for.
+        say_err!(
+            "stopped at the candidate limit (--max-candidates {}): {} of {} kept",
+            a.max_candidates.unwrap_or(0),
+            stats.kept_total(),
+            a.count
+        );
     }
     if stop.load(Ordering::SeqCst) {
         say_err!(

@@ -62,7 +62,8 @@ pub struct GenConfig {
     /// Candidates per batch. Fixed whatever the thread count, since mutation draws on the
     /// problems kept in earlier batches.
     pub batch: usize,
-    /// Give up after this many candidates (None: never).
+    /// Give up after this many candidates, exactly (None: never); the run then ends with
+    /// [`Stats::candidate_limit`] set when fewer than `count` problems were kept.
     pub max_candidates: Option<u64>,
     /// Whether a problem with an alternative final mating move may be kept.
     pub final_duals: FinalDuals,
@@ -183,6 +184,8 @@ pub struct Stats {
     /// Set when the run stopped because [`NO_MATE_PATIENCE`] candidates gave not one mate
     /// within the node budget: the budget is too small for any, and the run would never end.
     pub gave_up: bool,
+    /// Set when the run ended at `max_candidates` with fewer problems kept than asked for.
+    pub candidate_limit: bool,
 }
 
 /// Candidates after which a run that has found no mate at all within its node budget stops
@@ -451,12 +454,17 @@ pub fn generate(
         if let Some(max) = config.max_candidates
             && next_global >= max
         {
+            stats.candidate_limit = true;
             break;
         }
-        let indices: Vec<u64> = (next_global..next_global + batch)
-            .map(|g| g * n + k)
-            .collect();
-        next_global += batch;
+        // The last batch stops at the candidate limit: a prefix of the full batch, whose
+        // candidates are merged in index order, so what it keeps is what the full one
+        // keeps among them.
+        let end = config
+            .max_candidates
+            .map_or(next_global + batch, |max| (next_global + batch).min(max));
+        let indices: Vec<u64> = (next_global..end).map(|g| g * n + k).collect();
+        next_global = end;
         let results: Vec<Mutex<Option<Outcome>>> =
             indices.iter().map(|_| Mutex::new(None)).collect();
         let cursor = AtomicUsize::new(0);

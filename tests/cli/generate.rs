@@ -393,6 +393,55 @@ fn min_score_filters() {
     }
 }
 
+/// `--max-candidates N` evaluates exactly N candidates (not a whole last batch), keeps what
+/// a longer run keeps among them, and says, even with `--quiet`, that it stopped short of
+/// the count.
+#[test]
+fn the_candidate_limit_is_exact_and_said() {
+    let dir = scratch("candidate-limit");
+    let base = ["--plies", "3..7", "--count", "1000", "--seed", "1"];
+    let (short, said) = generate(
+        &dir,
+        "short.jsonl",
+        &[&base[..], &["--max-candidates", "110"]].concat(),
+    );
+    assert!(said.contains("tried 110,"), "{said}");
+    assert!(
+        said.contains("stopped at the candidate limit (--max-candidates 110): "),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!("{} of 1000 kept", short.len())),
+        "{said}"
+    );
+    let (long, _) = generate(
+        &dir,
+        "long.jsonl",
+        &[&base[..], &["--max-candidates", "400", "--quiet"]].concat(),
+    );
+    let index = |p: &Problem| p.extra["index"].as_u64().unwrap();
+    // 110 candidates end inside the second batch of 64.
+    assert!(short.iter().all(|p| index(p) < 110));
+    let among_first: Vec<&Problem> = long.iter().filter(|p| index(p) < 110).collect();
+    assert!(!short.is_empty() && long.len() > short.len());
+    assert_eq!(
+        short.iter().map(|p| &p.sfen).collect::<Vec<_>>(),
+        among_first.iter().map(|p| &p.sfen).collect::<Vec<_>>()
+    );
+    let o = run(&[
+        &["generate", "--quiet", "--max-candidates", "10"][..],
+        &base[..],
+    ]
+    .concat());
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).starts_with("stopped at the candidate limit"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn bad_arguments_are_named() {
     for (args, needle) in [
@@ -400,6 +449,11 @@ fn bad_arguments_are_named() {
         (vec!["--plies", "9..5", "--count", "1"], "runs backwards"),
         (vec!["--plies", "x", "--count", "1"], "not a number"),
         (vec!["--plies", "99", "--count", "1"], "at most"),
+        (vec!["--plies", "3", "--count", "0"], "at least 1"),
+        (
+            vec!["--plies", "3", "--count", "1", "--max-candidates", "0"],
+            "at least 1",
+        ),
         (
             vec!["--plies", "3", "--count", "1", "--shard", "2/2"],
             "below N",
