@@ -130,6 +130,40 @@ fn a_redundant_board_piece() {
     assert_eq!(s.moves, r.solution.moves);
 }
 
+/// A redundant piece is found when the last check leaves the defender nothing but useless
+/// interpositions: the solution's last position is mate by the convention, not by an
+/// empty move list. Here (from problems/generated.jsonl, where it was kept as sound) the
+/// left quail's last check 2b1c runs down file 1 to the phoenix on 1a, a falcon dropped on
+/// 1b is taken with mate, and Black's crane on 3a plays no part: without it (White then
+/// holds it) the brute-force reference finds the same 3-ply solution.
+#[test]
+fn a_redundant_piece_before_a_mate_with_useless_interpositions() {
+    let original = parse_position("4C1k/5Lr/5F1/7/7/7/7 b F 1").unwrap();
+    let r = verify(&mut solver(), &original, None);
+    let line: Vec<String> = r.solution.moves.iter().map(|m| m.usi()).collect();
+    assert_eq!(line, ["F*2a", "1b2a", "2b1c"]);
+    // The last position is check with legal replies: only interpositions on 1b.
+    let mut last = rest_to_defender(&original);
+    for &m in &r.solution.moves {
+        last.do_move(m);
+    }
+    let mut replies = toritsume::rules::MoveList::new();
+    toritsume::rules::generate_legal(&last, &mut replies);
+    assert!(last.in_check() && !replies.is_empty());
+    assert!(replies.iter().all(|m| m.to().to_string() == "1b"));
+    assert_eq!(r.verdict, Verdict::Flawed, "{:?}", r.reasons);
+    assert_eq!(
+        r.redundant
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>(),
+        ["Black Cr on 3a"]
+    );
+    let reduced = parse_position("6k/5Lr/5F1/7/7/7/7 b F 1").unwrap();
+    common::checker::check_solution(&reduced, 3, &r.solution.moves)
+        .expect("the same solution without the crane");
+}
+
 /// A piece whose removal keeps the main line but lets in a cook is not redundant: it is
 /// what makes the solution unique. Here, without White's crane on 3f, the attacker can
 /// also play LQ*1f at ply 3 (mate in 11 either way). Whatever the table holds beforehand

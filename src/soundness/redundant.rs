@@ -5,7 +5,7 @@
 use super::cooks::find_cooks;
 use super::intended::check_intended;
 use super::{Budget, VerifyMode};
-use crate::rules::movegen::has_legal_move;
+use crate::rules::movegen::{has_legal_move, interposition};
 use crate::rules::{
     Move, MoveList, Piece, PieceKind, Position, Square, generate_checks, generate_legal,
 };
@@ -153,7 +153,11 @@ pub(super) fn find_redundant(
     (out, complete)
 }
 
-/// Whether `moves` are legal from `pos`, every attacker move a check, and the last one mate.
+/// Whether `moves` are legal from `pos`, every attacker move a check, and the last one mate
+/// as far as the moves alone show: the defender in check with no legal move, or with none
+/// but interpositions against a ranging check. Those may be useless interpositions, which
+/// the solution's length does not count (docs/RULES.md "Useless interposition"), so such a
+/// line is left to the search rather than turned away here.
 fn replays_to_mate(pos: &Position, moves: &[Move]) -> bool {
     let mut p = pos.clone();
     let mut list = MoveList::new();
@@ -169,5 +173,15 @@ fn replays_to_mate(pos: &Position, moves: &[Move]) -> bool {
         }
         p.do_move(m);
     }
-    p.in_check() && !has_legal_move(&p)
+    if !p.in_check() {
+        return false;
+    }
+    match interposition(&p) {
+        None => !has_legal_move(&p),
+        Some((block, _)) => {
+            list.clear();
+            generate_legal(&p, &mut list);
+            list.iter().all(|m| block.has(m.to()))
+        }
+    }
 }
