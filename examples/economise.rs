@@ -21,20 +21,7 @@ use toritsume::notation::{hodges::line_to_hodges, sfen::write_sfen};
 use toritsume::problem::Problem;
 use toritsume::rules::Position;
 use toritsume::solver::{DefenderHand, Solver, SolverConfig};
-use toritsume::soundness::{Flaw, Redundant, Report, Verdict, VerifyMode, verify_with};
-
-/// `pos` without the piece `gone` (a hand piece leaves the attacker's hand).
-fn without(pos: &Position, gone: &Redundant) -> Option<Position> {
-    let mut s = pos.to_setup();
-    match gone {
-        Redundant::Board { square, .. } => s.board[square.index()] = None,
-        Redundant::Hand { kind } => {
-            let n = &mut s.hands[pos.side_to_move().index()][kind.index()];
-            *n = n.checked_sub(1)?;
-        }
-    }
-    Position::from_setup(&s).ok()
-}
+use toritsume::soundness::{Flaw, Report, Verdict, VerifyMode, verify_with};
 
 /// The report of `pos` once its redundant pieces are out, with the pieces taken out; an
 /// error saying why when it has another flaw.
@@ -62,7 +49,9 @@ fn economise(
         }
         let first = &report.redundant[0];
         removed.push(first.to_string());
-        pos = without(&pos, first).ok_or_else(|| format!("cannot take out {first}"))?;
+        pos = first
+            .taken_from(&pos)
+            .ok_or_else(|| format!("cannot take out {first}"))?;
     }
 }
 

@@ -85,7 +85,8 @@ fn cooks_and_duals_agree_with_brute_force() {
 }
 
 /// The position `pos` without `gone` (a board square, or a kind of the attacker's hand), or
-/// `None` when that leaves no legal position.
+/// `None` when that leaves no legal position. Built here rather than by
+/// `Redundant::taken_from`, so that the reference makes its positions itself.
 fn without(pos: &Position, gone: &Redundant) -> Option<Position> {
     let mut s = pos.to_setup();
     match gone {

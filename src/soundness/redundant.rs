@@ -28,6 +28,25 @@ pub enum Redundant {
     },
 }
 
+impl Redundant {
+    /// `problem` without this piece: off the board, or one fewer of its kind in the
+    /// attacker's (the side to move's) hand; `None` when that leaves no legal position or
+    /// there is no such piece. Under the tsume convention the defender then holds it.
+    pub fn taken_from(&self, problem: &Position) -> Option<Position> {
+        let mut setup = problem.to_setup();
+        match self {
+            Redundant::Board { square, .. } => {
+                setup.board[square.index()].take()?;
+            }
+            Redundant::Hand { kind } => {
+                let n = &mut setup.hands[problem.side_to_move().index()][kind.index()];
+                *n = n.checked_sub(1)?;
+            }
+        }
+        Position::from_setup(&setup).ok()
+    }
+}
+
 /// Short description: `black Cr on 6c` / `Sw in hand`.
 impl std::fmt::Display for Redundant {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -61,31 +80,21 @@ pub(super) fn find_redundant(
     let attacker = problem.side_to_move();
     let mut out = Vec::new();
     let mut complete = true;
-    let mut candidates: Vec<(Redundant, Position)> = Vec::new();
-    for sq in Square::all() {
-        if let Some(p) = problem.piece_at(sq)
-            && p.kind != PieceKind::Phoenix
-        {
-            let mut setup = problem.to_setup();
-            setup.board[sq.index()] = None;
-            if let Ok(q) = Position::from_setup(&setup) {
-                candidates.push((
-                    Redundant::Board {
-                        square: sq,
-                        piece: p,
-                    },
-                    q,
-                ));
-            }
-        }
-    }
-    for k in problem.hand(attacker).kinds() {
-        let mut setup = problem.to_setup();
-        setup.hands[attacker.index()][k.index()] -= 1;
-        if let Ok(q) = Position::from_setup(&setup) {
-            candidates.push((Redundant::Hand { kind: k }, q));
-        }
-    }
+    let board = Square::all().filter_map(|square| {
+        let piece = problem.piece_at(square)?;
+        (piece.kind != PieceKind::Phoenix).then_some(Redundant::Board { square, piece })
+    });
+    let hand = problem
+        .hand(attacker)
+        .kinds()
+        .map(|kind| Redundant::Hand { kind });
+    let candidates: Vec<(Redundant, Position)> = board
+        .chain(hand)
+        .filter_map(|what| {
+            let q = what.taken_from(problem)?;
+            Some((what, q))
+        })
+        .collect();
     for (what, q) in candidates {
         // The same solution needs the same main line, played out to mate: most removals
         // fail that at once, without a search.
