@@ -402,6 +402,17 @@ pub fn has_legal_move(pos: &Position) -> bool {
     a.0
 }
 
+/// Whether the side to move, in check by a single ranging piece, has no reply but
+/// interpositions (drops or board moves onto the squares between its phoenix and the
+/// checker), or none at all: a mate unless an interposition lasts, which the
+/// useless-interposition rule may set aside (docs/RULES.md "Useless interposition").
+#[inline]
+pub fn only_interpositions(pos: &Position) -> bool {
+    interposition(pos).is_some_and(|(block, _)| {
+        (evasion_summary(pos, Bitboard::EMPTY).destinations - block).is_empty()
+    })
+}
+
 /// Whether the side to move is checkmated.
 pub fn is_checkmate(pos: &Position) -> bool {
     pos.in_check() && !has_legal_move(pos)

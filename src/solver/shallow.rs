@@ -21,7 +21,7 @@ use super::dfpn::Searcher;
 use super::hands::{disproof_and_adjust, disproof_or_adjust, full_hand, hand_before};
 use super::path::child_path_key;
 use super::value::{Depth, Val};
-use crate::rules::movegen::{evasion_summary, has_legal_move, interposition};
+use crate::rules::movegen::{has_legal_move, interposition, only_interpositions};
 use crate::rules::{Bitboard, MoveList, generate_checks, generate_evasions};
 
 /// What a check does to the defender when the attacker has no ply after it.
@@ -160,17 +160,10 @@ impl Searcher {
                 let captured = self.pos.do_move(c);
                 let after = if !has_legal_move(&self.pos) {
                     AfterCheck::Mate
+                } else if only_interpositions(&self.pos) {
+                    AfterCheck::Unclear
                 } else {
-                    match interposition(&self.pos) {
-                        Some((block, _))
-                            if (evasion_summary(&self.pos, Bitboard::EMPTY).destinations
-                                - block)
-                                .is_empty() =>
-                        {
-                            AfterCheck::Unclear
-                        }
-                        _ => AfterCheck::Escapes,
-                    }
+                    AfterCheck::Escapes
                 };
                 let proof = match after {
                     AfterCheck::Mate => self.terminal_proof(chand).hand,

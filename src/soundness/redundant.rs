@@ -5,7 +5,7 @@
 use super::cooks::find_cooks;
 use super::intended::check_intended;
 use super::{Budget, VerifyMode};
-use crate::rules::movegen::{has_legal_move, interposition};
+use crate::rules::movegen::{has_legal_move, only_interpositions};
 use crate::rules::{
     Move, MoveList, Piece, PieceKind, Position, Square, generate_checks, generate_legal,
 };
@@ -182,15 +182,5 @@ fn replays_to_mate(pos: &Position, moves: &[Move]) -> bool {
         }
         p.do_move(m);
     }
-    if !p.in_check() {
-        return false;
-    }
-    match interposition(&p) {
-        None => !has_legal_move(&p),
-        Some((block, _)) => {
-            list.clear();
-            generate_legal(&p, &mut list);
-            list.iter().all(|m| block.has(m.to()))
-        }
-    }
+    p.in_check() && (!has_legal_move(&p) || only_interpositions(&p))
 }
