@@ -23,7 +23,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "MIN..MAX")]
     plies: String,
     /// Number of problems to produce (at least 1).
-    #[arg(long, value_parser = at_least_one::<usize>)]
+    #[arg(long, value_parser = count_arg::<usize>)]
     count: usize,
     /// Seed: the same seed and count give the same problems, whatever --threads is.
     #[arg(long, default_value_t = 1)]
@@ -54,7 +54,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "MB", default_value_t = 16, value_parser = super::hash_mb_arg)]
     hash: usize,
     /// Stop after this many candidates (at least 1) even if fewer problems were found.
-    #[arg(long, value_name = "N", value_parser = at_least_one::<u64>)]
+    #[arg(long, value_name = "N", value_parser = count_arg::<u64>)]
     max_candidates: Option<u64>,
     /// Whether a problem whose last move has an alternative mate may be kept.
     #[arg(long, value_name = "allow|forbid", default_value = "forbid")]
@@ -73,15 +73,12 @@ pub struct GenerateArgs {
 
 /// Parses a count that must be at least 1 (`--count`, `--max-candidates`): none would
 /// ask for nothing, and the run would do nothing.
-fn at_least_one<T: std::str::FromStr + PartialEq + From<u8>>(text: &str) -> Result<T, String>
+fn count_arg<T>(text: &str) -> Result<T, String>
 where
+    T: std::str::FromStr + PartialEq + From<u8>,
     T::Err: std::fmt::Display,
 {
-    match text.parse::<T>() {
-        Ok(n) if n == T::from(0) => Err("at least 1".to_string()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(format!("`{text}` is not a whole number ({e})")),
-    }
+    super::at_least_one(text, "at least 1", "")
 }
 
 /// The longest solution `generate` builds, in plies.

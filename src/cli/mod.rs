@@ -135,36 +135,39 @@ pub fn max_threads() -> usize {
     cores() * MAX_THREADS_PER_CORE
 }
 
+/// Parses a whole number that must be at least 1: `zero` is the error for 0, `of` what
+/// the number counts in the error for text that is no such number (` of nodes`).
+pub fn at_least_one<T>(text: &str, zero: &str, of: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialEq + From<u8>,
+    T::Err: std::fmt::Display,
+{
+    match text.parse::<T>() {
+        Ok(n) if n == T::from(0) => Err(zero.to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("`{text}` is not a whole number{of} ({e})")),
+    }
+}
+
 /// Parses `--hash MB`: a whole number of megabytes, at least 1 (a table of 0 MB cannot
 /// hold a search; the largest sizes are checked against the machine when the table is made).
 pub fn hash_mb_arg(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(0) => Err("the table needs at least 1 MB".to_string()),
-        Ok(mb) => Ok(mb),
-        Err(e) => Err(format!("`{text}` is not a whole number of megabytes ({e})")),
-    }
+    at_least_one(text, "the table needs at least 1 MB", " of megabytes")
 }
 
 /// Parses a node budget (`--nodes N`): a whole number of nodes, at least 1.
 pub fn node_budget_arg(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(0) => Err("a node budget is at least 1 node".to_string()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(format!("`{text}` is not a whole number of nodes ({e})")),
-    }
+    at_least_one(text, "a node budget is at least 1 node", " of nodes")
 }
 
 /// Parses a length limit (`--max-plies N`): a whole number of plies, at least 1 (within no
 /// plies nothing mates, and the answer would say nothing).
 pub fn max_plies_arg(text: &str) -> Result<u16, String> {
-    match text.parse::<u16>() {
-        Ok(0) => Err("a mate takes at least 1 ply".to_string()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(format!(
-            "`{text}` is not a whole number of plies up to {} ({e})",
-            u16::MAX
-        )),
-    }
+    at_least_one(
+        text,
+        "a mate takes at least 1 ply",
+        &format!(" of plies up to {}", u16::MAX),
+    )
 }
 
 /// The number of worker threads for `--threads N`: N, or one per core for 0; more than
