@@ -96,3 +96,28 @@ fn a_verification_cut_short_is_unknown_or_the_true_verdict() {
     }
     assert!(unknown > 0);
 }
+
+/// A solve's published progress carries the nodes searched when the first mate was proven,
+/// even when that comes before the first periodic report (every 1024 nodes): a USI front
+/// end announcing the mate never shows "nodes 0" beside it.
+#[test]
+fn progress_counts_the_nodes_behind_a_mate_found_early() {
+    use std::sync::Arc;
+    use std::sync::atomic::Ordering;
+    // The README's mate in 5, proven in a few hundred nodes.
+    let pos = parse_position("7/7/6k/4C2/7/7/7 b FCS 1").expect("a position");
+    let progress = Arc::new(toritsume::solver::Progress::default());
+    let mut s = tiny();
+    s.set_progress(Some(progress.clone()));
+    let sol = s.solve(&pos);
+    assert_eq!((sol.status, sol.plies), (Status::Mate, Some(5)));
+    assert!(sol.nodes < 1024, "{} nodes", sol.nodes);
+    let mate = progress.mate().expect("the mate is published");
+    assert_eq!(mate.plies, 5);
+    let published = progress.nodes.load(Ordering::Relaxed);
+    assert!(
+        published > 0 && published <= sol.nodes,
+        "{published} of {}",
+        sol.nodes
+    );
+}

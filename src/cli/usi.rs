@@ -17,6 +17,7 @@
 use super::output::StdoutError;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -247,14 +248,17 @@ impl Engine {
                 solver.set_stop(Some(stop2.clone()));
                 solver.set_progress(Some(progress2.clone()));
                 let start = Instant::now();
-                let done = Arc::new(AtomicBool::new(false));
+                // The reporter wakes every 50 ms, and at once when the search ends (the
+                // sender dropped), so a quick answer never waits for its sleep.
+                let (done, wake) = std::sync::mpsc::channel::<()>();
                 let reporter = {
-                    let (done, out, progress) = (done.clone(), out.clone(), progress2.clone());
+                    let (out, progress) = (out.clone(), progress2.clone());
                     std::thread::spawn(move || {
                         let mut last = Instant::now();
                         let mut announced = None;
-                        while !done.load(Ordering::SeqCst) {
-                            std::thread::sleep(Duration::from_millis(50));
+                        while let Err(RecvTimeoutError::Timeout) =
+                            wake.recv_timeout(Duration::from_millis(50))
+                        {
                             // Every second, and at once when a (shorter) mate is proven.
                             let mate = progress.mate().map(|m| m.plies);
                             if last.elapsed() >= Duration::from_secs(1) || mate != announced {
@@ -266,7 +270,7 @@ impl Engine {
                     })
                 };
                 let sol = solver.solve(&pos);
-                done.store(true, Ordering::SeqCst);
+                drop(done);
                 let _ = reporter.join();
                 progress2.nodes.store(sol.nodes, Ordering::Relaxed);
                 say_info(&out, &progress2, start.elapsed());

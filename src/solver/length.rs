@@ -89,6 +89,9 @@ impl Searcher {
         let Some(p) = &self.limits.progress else {
             return;
         };
+        // The nodes so far go with it, not those of the last 1024-node report.
+        p.nodes
+            .fetch_max(self.nodes, std::sync::atomic::Ordering::Relaxed);
         let first = Move::from_raw(best);
         let mut checks = MoveList::new();
         generate_checks(&self.pos, &mut checks);
