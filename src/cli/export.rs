@@ -123,12 +123,12 @@ fn write_format(
                 Ok(f) => format
                     .line(p, Some(f), by)
                     .ok_or_else(|| "no line".to_string()),
-                Err(e) if format.needs_fairy() => Err(e.to_string()),
+                Err(e) if format.needs_fairy() => Err(e.summary()),
                 Err(_) => format
                     .line(p, None, by)
                     .ok_or_else(|| "no line".to_string()),
             },
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(e.summary()),
         };
         match line {
             Ok(l) => {
@@ -149,10 +149,29 @@ fn write_format(
     Ok((written, skipped))
 }
 
+/// Names each record left out, by its file and line, with its reason: `skipped` when it
+/// could not be made at all; `fairy` (when given) when Fairy-Stockfish's rules leave it out.
+fn name_skipped(a: &ExportArgs, made: &Made, fairy: Option<&str>) {
+    for ((f, n), m) in made {
+        let file = a.problems[*f].display();
+        match m {
+            Err(e) => say_err!("line {n} of {file}: skipped: {e}"),
+            Ok(p) => {
+                if let (Some(what), Err(e)) = (fairy, &p.fairy) {
+                    say_err!("line {n} of {file}: {what}: {e}");
+                }
+            }
+        }
+    }
+}
+
 fn report(what: &str, written: usize, skipped: &BTreeMap<String, usize>) {
     let n: usize = skipped.values().sum();
     say_err!("{what}: {written} written, {n} skipped");
-    for (why, count) in skipped {
+    // The commonest reason first.
+    let mut reasons: Vec<(&String, &usize)> = skipped.iter().collect();
+    reasons.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+    for (why, count) in reasons {
         say_err!("  {count} × {why}");
     }
 }
@@ -175,6 +194,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
         std::fs::create_dir_all(a.out.join("sfen"))
             .with_context(|| format!("cannot make {}", a.out.display()))?;
         let made = make(&a, true, placement)?;
+        name_skipped(&a, &made, Some("left out of the pychess and EPD files"));
         for (format, name) in [
             (Format::Pychess, "torishogi-pychess.json"),
             (Format::Csv, "torishogi-puzzles.csv"),
@@ -206,17 +226,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
     }
     let made = make(&a, format.needs_fairy(), placement)?;
     let (written, skipped) = write_format(&made, format, &a.by, &a.out, a.force, |_| true)?;
-    for ((f, n), m) in &made {
-        let file = a.problems[*f].display();
-        if let Err(e) = m {
-            say_err!("line {n} of {file}: skipped: {e}");
-        } else if let Ok(p) = m
-            && format.needs_fairy()
-            && let Err(e) = &p.fairy
-        {
-            say_err!("line {n} of {file}: skipped: {e}");
-        }
-    }
+    name_skipped(&a, &made, format.needs_fairy().then_some("skipped"));
     report(&format.to_string(), written, &skipped);
     Ok(0)
 }

@@ -88,6 +88,24 @@ pub enum Skip {
     SwallowDropMate(usize),
 }
 
+impl Skip {
+    /// The reason as a closing count groups it: the kind of reason, without what differs
+    /// from record to record (the ply of a swallow-drop mate, what made a record unreadable;
+    /// each skipped record's own line says that).
+    pub fn summary(&self) -> String {
+        match self {
+            Skip::Unreadable(_) => {
+                "unreadable record or unplayable moves (its line says which)".to_string()
+            }
+            Skip::SwallowDropMate(_) => {
+                "before the last move a swallow drop would mate, which Fairy-Stockfish allows"
+                    .to_string()
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
 /// Five word characters from a position's SFEN (FNV-1a, base 62).
 pub fn puzzle_id(sfen: &str) -> String {
     const DIGITS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -294,6 +312,29 @@ fn fairy_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn skips_are_counted_by_kind() {
+        // Swallow-drop mates at different plies are one reason in the closing count, as are
+        // records unreadable for different reasons; each record's own line keeps the detail.
+        assert_eq!(
+            Skip::SwallowDropMate(3).summary(),
+            Skip::SwallowDropMate(11).summary()
+        );
+        assert_ne!(
+            Skip::SwallowDropMate(3).to_string(),
+            Skip::SwallowDropMate(11).to_string()
+        );
+        assert_eq!(
+            Skip::Unreadable("board field".into()).summary(),
+            Skip::Unreadable("moves: move 1".into()).summary()
+        );
+        // Verdicts stay apart.
+        assert_ne!(
+            Skip::NotSound(Verdict::Cooked).summary(),
+            Skip::NotSound(Verdict::NoMate).summary()
+        );
+    }
 
     #[test]
     fn fairy_squares_and_moves() {

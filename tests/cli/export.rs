@@ -124,6 +124,56 @@ fn several_files_are_exported_in_order_and_named_in_messages() {
         "{}",
         stderr(&o)
     );
+    // The closing count groups the reasons by kind, the commonest first: the classic
+    // set's two problems without a mate, twice, then the two bad records.
+    assert!(
+        stderr(&o).contains(
+            "sfen: 68 written, 6 skipped\n  4 × the problem is nomate, not sound\n  \
+             2 × unreadable record or unplayable moves (its line says which)\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn all_formats_name_each_record_left_out() {
+    // The classic set: its two problems without a mate are skipped everywhere; line 31's
+    // mate has a swallow-drop mate beside its first move, so Fairy-Stockfish's rules keep it
+    // out of the pychess and EPD files only (the CSV has it).
+    let dir = common::scratch("export-all-classic");
+    let out = dir.join("export");
+    let o = run(&[
+        "export",
+        "--format",
+        "all",
+        CLASSIC,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    for line in [
+        format!("line 35 of {CLASSIC}: skipped: the problem is nomate, not sound"),
+        format!("line 36 of {CLASSIC}: skipped: the problem is nomate, not sound"),
+        format!(
+            "line 31 of {CLASSIC}: left out of the pychess and EPD files: at ply 1 a swallow \
+             drop would mate, which Fairy-Stockfish allows"
+        ),
+    ] {
+        assert!(err.lines().any(|l| l == line), "{line}\n{err}");
+    }
+    assert!(
+        err.contains(
+            "torishogi-puzzles.csv: 34 written, 2 skipped\n  2 × the problem is nomate, not sound\n"
+        ),
+        "{err}"
+    );
+    let csv = std::fs::read_to_string(out.join("torishogi-puzzles.csv")).unwrap();
+    let epd = std::fs::read_to_string(out.join("torishogi-puzzles.epd")).unwrap();
+    let sfen31 = common::load_problems(CLASSIC)[30].sfen.clone();
+    assert!(csv.contains(&sfen31), "line 31 is in the CSV");
+    assert_eq!(epd.lines().count() + 7, csv.lines().count() - 1, "{err}");
 }
 
 #[test]
@@ -221,6 +271,21 @@ fn the_shipped_exports_are_up_to_date() {
             .filter(|e| e.as_ref().unwrap().path().is_file())
             .count();
     }
+    // The README shows this command's closing counts for the pychess and CSV files.
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let err = stderr(&o);
+    let counts: Vec<&str> = err
+        .lines()
+        .skip_while(|l| !l.starts_with("torishogi-pychess.json: "))
+        .take_while(|l| !l.starts_with("torishogi-puzzles.epd: "))
+        .collect();
+    assert!(counts.len() >= 3, "{err}");
+    assert!(
+        readme.contains(&counts.join("\n")),
+        "README.md's export example should show:\n{}",
+        counts.join("\n")
+    );
     assert_eq!(files.len(), made, "files in problems/export");
     for f in files {
         let want = std::fs::read(out.join(&f)).unwrap();
