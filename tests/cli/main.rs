@@ -9,4 +9,5 @@ mod defender_hand;
 mod export;
 mod front_ends;
 mod generate;
+mod readme;
 mod usi;

@@ -446,3 +446,37 @@ fn a_checkmate_answer_is_always_a_whole_mating_line() {
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }
+
+/// README.md's USI session (lines `> ` are sent, the others answered), replayed: each
+/// answer is what the README shows, times aside.
+#[test]
+fn the_readme_session_is_what_the_engine_says() {
+    let shown = crate::readme::block_after("A session (`>` what is sent");
+    let mut e = Engine::start();
+    let mut said = Vec::new();
+    for l in &shown {
+        let Some(cmd) = l.strip_prefix("> ") else {
+            continue;
+        };
+        e.send(cmd);
+        let last = match cmd.split_whitespace().next() {
+            Some("usi") => "usiok",
+            Some("isready") => "readyok",
+            Some("go") if cmd.starts_with("go mate") => "checkmate",
+            Some("go") => "bestmove",
+            _ => continue,
+        };
+        said.extend(e.until(last, 10 * SECOND));
+    }
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+    let expected: Vec<&String> = shown.iter().filter(|l| !l.starts_with("> ")).collect();
+    assert_eq!(said.len(), expected.len(), "{said:#?}");
+    for (have, want) in said.iter().zip(expected) {
+        assert_eq!(
+            crate::readme::steady(have),
+            crate::readme::steady(want),
+            "README.md's USI session"
+        );
+    }
+}
