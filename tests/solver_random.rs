@@ -132,3 +132,80 @@ fn quick_refutations_change_the_work_not_the_answer() {
         "{nodes_with} nodes with, {nodes_without} without"
     );
 }
+
+/// The defender's hand as the problem states it (`DefenderHand::Given`): on random positions
+/// whose defender holds a few of the pieces left over (none, or up to three), interleaved on
+/// one table with the same positions under the convention (the defender holding every
+/// piece left), every answer about mates within five plies is confirmed by the brute-force
+/// reference playing the hands as given, main line included. A table entry from one
+/// convention answering for the other would show here: the same board and attacker hand
+/// with other defender hands.
+#[test]
+fn a_stated_defender_hand_agrees_with_brute_force() {
+    use common::checker::check_solution_as_given;
+    use rand::RngExt;
+    use toritsume::rules::{PieceKind, Position};
+    use toritsume::solver::DefenderHand;
+    let mut r = rng(31);
+    let mut solver = Solver::new(SolverConfig {
+        hash_mb: 16,
+        nodes: Some(200_000),
+        ..SolverConfig::default()
+    })
+    .expect("a table of a few MB");
+    let (mut mates, mut nomates, mut differ) = (0, 0, 0);
+    for i in 0..20_000 {
+        if mates >= 100 && nomates >= 100 && differ >= 20 {
+            break;
+        }
+        let rest = rest_to_defender(&random_tsume(&mut r));
+        // A few of the pieces left over, drawn at random, stay with the defender.
+        let defender = rest.side_to_move().flip();
+        let mut pool: Vec<PieceKind> = PieceKind::HAND
+            .iter()
+            .flat_map(|&k| std::iter::repeat_n(k, rest.hand(defender).count(k) as usize))
+            .collect();
+        let mut s = rest.to_setup();
+        s.hands[defender.index()] = [0; 6];
+        for _ in 0..r.random_range(0..4) {
+            let k = pool.swap_remove(r.random_range(0..pool.len()));
+            s.hands[defender.index()][k.index()] += 1;
+        }
+        let pos = Position::from_setup(&s).expect("fewer pieces in hand is still legal");
+        let what = format!("position {i}: {pos:?}");
+        // The convention first, so that its entries are in the table.
+        solver.set_defender_hand(DefenderHand::Rest);
+        let conventional = solver.solve(&pos);
+        solver.set_defender_hand(DefenderHand::Given);
+        let sol = solver.solve(&pos);
+        if (conventional.status, conventional.plies) != (sol.status, sol.plies) {
+            differ += 1;
+        }
+        match sol.status {
+            Status::Mate if sol.plies.unwrap() <= HORIZON => {
+                let plies = sol.plies.unwrap();
+                assert!(sol.minimal, "{what}");
+                if let Err(e) = check_solution_as_given(&pos, plies, &sol.moves) {
+                    panic!("{what}: solver says mate in {plies} {:?}: {e}", sol.moves);
+                }
+                mates += 1;
+            }
+            Status::Mate | Status::NoMate => {
+                let mut ck = Checker::new(pos.side_to_move());
+                assert!(
+                    !ck.or_mates(&pos, HORIZON, &mut Vec::new()).0,
+                    "{what}: the solver says {:?} {:?}, the reference mates within {HORIZON}",
+                    sol.status,
+                    sol.plies
+                );
+                nomates += usize::from(sol.status == Status::NoMate);
+            }
+            Status::Unknown => {}
+        }
+    }
+    eprintln!("{mates} mates, {nomates} no mates, {differ} differing from the convention");
+    assert!(
+        mates >= 100 && nomates >= 100 && differ >= 20,
+        "{mates} mates, {nomates} no mates, {differ} differing from the convention"
+    );
+}

@@ -216,7 +216,13 @@ pub fn rest_to_defender(pos: &Position) -> Position {
 /// is a longest non-useless defence, and the line ends in mate. Returns a description of
 /// the first discrepancy.
 pub fn check_solution(problem: &Position, plies: u16, moves: &[Move]) -> Result<(), String> {
-    let pos = rest_to_defender(problem);
+    check_solution_as_given(&rest_to_defender(problem), plies, moves)
+}
+
+/// [`check_solution`] with the hands exactly as `pos` gives them (a problem stating the
+/// defender's hand).
+pub fn check_solution_as_given(pos: &Position, plies: u16, moves: &[Move]) -> Result<(), String> {
+    let pos = pos.clone();
     let mut ck = Checker::new(pos.side_to_move());
     let mut path = Vec::new();
     if !ck.or_mates(&pos, plies, &mut path).0 {
