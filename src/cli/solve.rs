@@ -8,8 +8,10 @@ use std::time::Duration;
 use toritsume::notation::hodges::line_to_hodges;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::render::text::{Style, diagram};
+use toritsume::rules::Square;
 use toritsume::solver::{
     DefenderHand, Solution, Solver, SolverConfig, Status, StopReason, Techniques,
+    UselessInterposition,
 };
 
 /// `--defender-hand`.
@@ -378,18 +380,97 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     Ok(if bad > 0 { EXIT_USAGE } else { 0 })
 }
 
-/// The report's line naming the useless interpositions a main line leaves out (ply and USI
-/// move of each), or nothing when there are none.
+/// The report's line naming the useless interpositions a main line leaves out, or nothing
+/// when there are none: by ply, a board move as its USI move and the drops on each set of
+/// squares written once (`ply 4: 7a6b, or S, P or C dropped on 6b; ply 6: S or P dropped on
+/// 1c or 1d`). The JSON lists each move.
 pub(super) fn useless_interpositions_line(sol: &Solution) -> String {
     if sol.useless.is_empty() {
         return String::new();
     }
     format!(
         "Useless interpositions left out: {}\n",
-        sol.useless
-            .iter()
-            .map(|u| format!("ply {} {}", u.ply, u.mv.usi()))
-            .collect::<Vec<_>>()
-            .join(", ")
+        useless_text(&sol.useless)
     )
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn either(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The useless interpositions `list` (in ply order) grouped by ply, see
+/// [`useless_interpositions_line`].
+fn useless_text(list: &[UselessInterposition]) -> String {
+    let mut plies: Vec<String> = Vec::new();
+    for chunk in list.chunk_by(|a, b| a.ply == b.ply) {
+        // Each dropped-on square with the kinds dropped there, in the order first seen.
+        let mut squares: Vec<(Square, Vec<char>)> = Vec::new();
+        let mut moves = Vec::new();
+        for u in chunk {
+            if u.mv.is_drop() {
+                let letter = u.mv.drop_kind().letter();
+                match squares.iter_mut().find(|(sq, _)| *sq == u.mv.to()) {
+                    Some((_, kinds)) => kinds.push(letter),
+                    None => squares.push((u.mv.to(), vec![letter])),
+                }
+            } else {
+                moves.push(u.mv.usi());
+            }
+        }
+        // Squares with the same kinds go together.
+        let mut groups: Vec<(Vec<char>, Vec<String>)> = Vec::new();
+        for (sq, kinds) in squares {
+            match groups.iter_mut().find(|(k, _)| *k == kinds) {
+                Some((_, sqs)) => sqs.push(sq.to_string()),
+                None => groups.push((kinds, vec![sq.to_string()])),
+            }
+        }
+        let mut parts = moves;
+        parts.extend(groups.into_iter().map(|(kinds, sqs)| {
+            let kinds: Vec<String> = kinds.iter().map(char::to_string).collect();
+            format!("{} dropped on {}", either(&kinds), either(&sqs))
+        }));
+        plies.push(format!("ply {}: {}", chunk[0].ply, parts.join(", or ")));
+    }
+    plies.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn u(ply: usize, usi: &str, pos: &str) -> UselessInterposition {
+        let p = toritsume::notation::parse_position(pos).expect("a position");
+        UselessInterposition {
+            ply,
+            mv: toritsume::notation::usi::parse_usi_move(&p, usi).expect("a move of the position"),
+        }
+    }
+
+    #[test]
+    fn useless_interpositions_are_grouped_by_ply_and_square() {
+        // A position only to read the moves from: White to move with pieces in hand, a
+        // White crane on 7a.
+        let w = "c5k/7/7/7/7/7/6K w spc 1";
+        let list = [
+            u(4, "7a6b", w),
+            u(4, "S*6b", w),
+            u(4, "P*6b", w),
+            u(4, "S*5c", w),
+            u(4, "P*5c", w),
+            u(4, "C*4d", w),
+            u(6, "S*1c", w),
+        ];
+        assert_eq!(
+            useless_text(&list),
+            "ply 4: 7a6b, or S or P dropped on 6b or 5c, or C dropped on 4d; \
+             ply 6: S dropped on 1c"
+        );
+        assert_eq!(either(&["a".into(), "b".into(), "c".into()]), "a, b or c");
+    }
 }
