@@ -151,7 +151,7 @@ pub fn solver_config(every_interposition_counts: bool, nodes: Option<u64>) -> So
 }
 
 /// The default node budget of each verification of an export.
-pub const EXPORT_NODES: u64 = 2_000_000;
+pub const EXPORT_NODES: u64 = 5_000_000;
 
 /// Verifies `pos` on a fresh table: the report, when it is sound.
 fn sound(solver: &mut Solver, pos: &Position) -> Result<Report, Verdict> {
