@@ -107,6 +107,12 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
         anyhow::bail!("--repeat must be at least 1");
     }
     let threads = super::threads_arg(a.threads.max(1))?;
+    if a.input == [DEFAULT_SET] && !std::path::Path::new(DEFAULT_SET).is_file() {
+        anyhow::bail!(
+            "cannot open {DEFAULT_SET}, the default benchmark file: its path is relative to \
+             the source tree, so run bench from there or name a FILE"
+        );
+    }
     let mut items = a.lines.read(&a.input)?;
     if items.is_empty() {
         anyhow::bail!("nothing to measure: no positions in the input");

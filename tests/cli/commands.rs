@@ -1001,3 +1001,22 @@ fn a_file_closes_with_the_count_of_each_answer() {
     assert_eq!(stderr(&o), "");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bench_outside_the_source_tree_says_where_its_default_file_is() {
+    // The default benchmark file's path is relative to the source tree: from elsewhere,
+    // bench says so rather than only that the file is missing.
+    let dir = crate::common::scratch("bench-elsewhere");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_toritsume"))
+        .args(["bench", "--lines", "1"])
+        .current_dir(&dir)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("benches/data/hard.jsonl, the default benchmark file")
+            && err.contains("run bench from there or name a FILE"),
+        "{err}"
+    );
+}
