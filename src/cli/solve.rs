@@ -73,6 +73,9 @@ pub enum TechniqueArg {
     /// The extra weight, in the df-pn+ initial proof numbers, of replies taking the piece that
     /// gave check.
     CaptureWeight,
+    /// The smaller df-pn+ initial disproof number (half the checks) of positions after a
+    /// defender reply that captures.
+    CaptureReplies,
     /// Nodes two and three plies from the depth limit refuted, where they can be, reply by
     /// reply with a plain mate-in-one test before they are expanded.
     QuickRefutations,
@@ -148,6 +151,7 @@ pub fn techniques_of(disable: &[TechniqueArg], t: &mut Techniques) {
             TechniqueArg::Epsilon => t.epsilon_percent = 0,
             TechniqueArg::Tca => t.tca = false,
             TechniqueArg::CaptureWeight => t.capture_weight = 0,
+            TechniqueArg::CaptureReplies => t.capture_replies = false,
             TechniqueArg::QuickRefutations => t.quick_refutations = false,
         }
     }

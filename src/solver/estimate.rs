@@ -75,7 +75,8 @@ impl Searcher {
     /// a repetition, looked up, refuted at once when no check exists, or an estimate from
     /// its checks (df-pn+): the disproof number it will have once expanded, one a check
     /// (every new AND child starts at 1), at most 16 (half that, at most 8, as it was, made
-    /// the search a fifth longer on hard no-mates).
+    /// the search a fifth longer on hard no-mates); half of it, rounded up, after a reply
+    /// that captures ([`Techniques::capture_replies`](super::Techniques)).
     pub(crate) fn evaluate_or_child(&mut self, m: Move, depth: Depth, path_key: u64) -> Val {
         let hand = self.pos.hand(self.attacker);
         let child_key = self.pos.key_after(m);
@@ -103,7 +104,12 @@ impl Searcher {
         let v = if t.one_ply && checks == 0 {
             self.terminal_disproof(hand)
         } else if t.initial_estimates {
-            Val::unknown(1, checks.clamp(1, 16), hand)
+            let dn = if t.capture_replies && captured.is_some() {
+                checks.div_ceil(2)
+            } else {
+                checks
+            };
+            Val::unknown(1, dn.clamp(1, 16), hand)
         } else {
             Val::unknown(1, 1, hand)
         };

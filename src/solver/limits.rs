@@ -39,6 +39,12 @@ pub struct Techniques {
     /// be taken gives the defender a piece and the attacker one less, and seldom mates:
     /// starting it higher makes the search try the others first.
     pub capture_weight: u32,
+    /// A new attacker node reached by a defender reply that captures starts at half its
+    /// count of checks (rounded up) as its df-pn+ disproof number: a capture takes a piece
+    /// from the attacker and gives it to the defender, and so refutes more often than the
+    /// count says; the search tries such replies first. (The generator turns it off: its
+    /// budget-limited solves of random candidates cost more with it.)
+    pub capture_replies: bool,
     /// Nodes two and three plies from the depth limit are first tried for a quick
     /// refutation: the defender's replies one by one with a plain mate-in-one test after
     /// each, which refutes most such nodes without expanding them (the solver's `shallow`
@@ -57,6 +63,7 @@ impl Default for Techniques {
             epsilon_percent: 25,
             tca: true,
             capture_weight: 3,
+            capture_replies: true,
             quick_refutations: true,
         }
     }
