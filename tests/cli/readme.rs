@@ -95,7 +95,8 @@ fn the_solve_examples_print_what_the_readme_shows() {
     assert!(shown.len() >= 4, "{shown:?}");
     assert_shown(&shown, &stdout(&o), "the mate in 7");
 
-    // The given-hand example reads its record from standard input.
+    // The given-hand example: the README pipes its record to `solve -`; here it is read
+    // from a file, the same reading of the same line.
     let dir = crate::common::scratch("readme-given");
     let file = dir.join("given.jsonl");
     std::fs::write(
