@@ -212,8 +212,8 @@ fn summary(stats: &Stats) -> String {
         .map(|(p, n)| format!("{}: {n}", toritsume::notation::plies(*p)))
         .collect();
     format!(
-        "tried {}, mates {}, in range {}, sound {}, final duals {}, kept {} ({}), {:.0} \
-         shapes per 1,000, {:.1} problems/min in {:.1} s",
+        "tried {}, mates {}, in range {}, sound {}, final duals {}, kept {} ({}), {} \
+         distinct solution shapes, {:.1} problems/min in {:.1} s",
         stats.tried,
         stats.mates,
         stats.in_range,
@@ -225,7 +225,7 @@ fn summary(stats: &Stats) -> String {
         } else {
             kept.join(", ")
         },
-        stats.shapes_per_1000(),
+        stats.shapes,
         stats.per_minute(),
         stats.elapsed.as_secs_f64()
     )

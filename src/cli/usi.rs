@@ -162,7 +162,15 @@ impl Engine {
         let number = value.parse::<usize>();
         match (name.as_str(), number) {
             // `Hash`, the name chess engines and some shogi GUIs use, is taken as `USI_Hash`.
-            ("USI_Hash" | "Hash", Ok(mb)) if (1..=MAX_HASH_MB).contains(&mb) => self.hash_mb = mb,
+            ("USI_Hash" | "Hash", Ok(mb)) if mb >= 1 => {
+                // Lowered to the maximum, as Threads is, rather than refused.
+                self.hash_mb = mb.min(MAX_HASH_MB);
+                if mb > MAX_HASH_MB {
+                    self.info(&format!(
+                        "{name} {mb}: at most {MAX_HASH_MB} MB; using {MAX_HASH_MB}"
+                    ));
+                }
+            }
             ("Threads", Ok(t)) if t >= 1 => {
                 let max = super::max_threads();
                 self.threads = t.min(max);

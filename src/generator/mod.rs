@@ -198,16 +198,6 @@ impl Stats {
         self.kept.values().sum()
     }
 
-    /// Distinct solution shapes per 1,000 problems kept.
-    pub fn shapes_per_1000(&self) -> f64 {
-        let n = self.kept_total();
-        if n == 0 {
-            0.0
-        } else {
-            self.shapes as f64 * 1000.0 / n as f64
-        }
-    }
-
     /// Problems kept per minute.
     pub fn per_minute(&self) -> f64 {
         let s = self.elapsed.as_secs_f64();

@@ -280,6 +280,27 @@ fn a_table_too_large_is_reported_and_the_engine_keeps_running() {
 }
 
 #[test]
+fn a_hash_above_the_maximum_is_lowered_to_it() {
+    // Lowered, as a Threads value above its maximum is, with a word saying so; a later
+    // smaller value is taken as it is, so the engine still searches on a table it can have.
+    let (e, ready) = ready_after(&[
+        "setoption name USI_Hash value 70000",
+        "setoption name USI_Hash value 16",
+    ]);
+    assert!(
+        ready
+            .iter()
+            .any(|l| l == "info string USI_Hash 70000: at most 65536 MB; using 65536"),
+        "{ready:?}"
+    );
+    assert!(
+        !ready.iter().any(|l| l.contains("not an allowed value")),
+        "{ready:?}"
+    );
+    still_mates(e);
+}
+
+#[test]
 fn hash_is_taken_as_usi_hash() {
     let (e, ready) = ready_after(&["setoption name Hash value 0", "setoption name Hash value 8"]);
     assert!(
