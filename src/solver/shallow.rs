@@ -24,6 +24,9 @@ use super::value::{Depth, Val};
 use crate::rules::movegen::{has_legal_move, interposition, only_interpositions};
 use crate::rules::{Bitboard, MoveList, generate_checks, generate_evasions};
 
+/// Replies whose buckets are loaded ahead of the one tried ([`Searcher::refute_at_two`]).
+const AHEAD: usize = 2;
+
 /// What a check does to the defender when the attacker has no ply after it.
 enum AfterCheck {
     /// No reply: mate.
@@ -46,6 +49,11 @@ impl Searcher {
         let mut len = Depth::UNLIMITED;
         let mut hand = full_hand();
         let mut evasions = MoveList::new();
+        // Every check is looked up unless one fails: start loading their buckets now.
+        for &c in checks.iter() {
+            self.table
+                .prefetch(self.tt_key(self.pos.board_key_after(c)));
+        }
         for &c in checks.iter() {
             let child_key = self.pos.key_after(c);
             if self.path.contains(child_key) {
@@ -103,7 +111,17 @@ impl Searcher {
     ) -> Option<Val> {
         let exact = self.pos.hand(self.attacker);
         let one = Depth::plies(1);
-        for &m in moves.iter() {
+        // The buckets of the next few replies are loaded while one is tried: most nodes are
+        // refuted by one of their first replies, so not all of them.
+        for &m in moves.iter().take(AHEAD) {
+            self.table
+                .prefetch(self.tt_key(self.pos.board_key_after(m)));
+        }
+        for (i, &m) in moves.iter().enumerate() {
+            if let Some(&next) = moves.as_slice().get(i + AHEAD) {
+                self.table
+                    .prefetch(self.tt_key(self.pos.board_key_after(next)));
+            }
             if q_squares.has(m.to()) {
                 continue;
             }
