@@ -6,13 +6,15 @@ mod common;
 
 use common::{naive_legal, random_position, random_walk, rng, sorted};
 use toritsume::notation::parse_position;
-use toritsume::rules::movegen::{evasion_summary, has_check, has_legal_move};
+use toritsume::rules::movegen::{
+    CheckAnswer, check_answer, evasion_summary, has_check, has_legal_move, interposition,
+};
 use toritsume::rules::{
     Bitboard, MoveList, Position, count_legal, generate_checks, generate_evasions, generate_legal,
 };
 
-/// Every property checked on one position.
-fn check_position(pos: &Position, what: &str) {
+/// Every property checked on one position; how it can answer its check, as found.
+fn check_position(pos: &Position, what: &str) -> CheckAnswer {
     let mut legal = MoveList::new();
     generate_legal(pos, &mut legal);
     let mut naive = naive_legal(pos, true);
@@ -46,6 +48,7 @@ fn check_position(pos: &Position, what: &str) {
     assert_eq!(has_check(pos), !expect.is_empty(), "{what}: {pos:?}");
 
     // Evasions = every legal move, when in check.
+    let mut answer = CheckAnswer::Other;
     if pos.in_check() {
         let mut ev = MoveList::new();
         generate_evasions(pos, &mut ev);
@@ -73,6 +76,26 @@ fn check_position(pos: &Position, what: &str) {
         assert_eq!(sum.drop_squares, drops, "{what}: {pos:?}");
         assert_eq!(sum.destinations, all, "{what}: {pos:?}");
         assert_eq!(sum.is_empty(), legal.is_empty(), "{what}: {pos:?}");
+
+        // How the check can be answered, from the list: nothing; only moves onto the
+        // squares between the phoenix and a single ranging checker; or something else.
+        let between = interposition(pos).map_or(Bitboard::EMPTY, |(b, _)| b);
+        let expect = if legal.is_empty() {
+            CheckAnswer::Nothing
+        } else if between.any() && legal.iter().all(|m| between.has(m.to())) {
+            CheckAnswer::OnlyInterpositions
+        } else {
+            CheckAnswer::Other
+        };
+        assert_eq!(check_answer(pos), expect, "{what}: {pos:?}");
+        answer = expect;
+    } else {
+        let expect = if legal.is_empty() {
+            CheckAnswer::Nothing
+        } else {
+            CheckAnswer::Other
+        };
+        assert_eq!(check_answer(pos), expect, "{what}: {pos:?}");
     }
 
     // Make/unmake restores everything; incremental keys equal keys from scratch; the
@@ -93,6 +116,7 @@ fn check_position(pos: &Position, what: &str) {
         p.undo_move(m, c);
         assert!(p == *pos, "undo of {m} in {what}");
     }
+    answer
 }
 
 #[test]
@@ -100,11 +124,19 @@ fn random_positions_agree_with_brute_force() {
     let mut r = rng(1);
     let mut in_check = 0;
     let mut with_checks = 0;
+    let (mut mated, mut interposing) = (0, 0);
     for i in 0..20000 {
         let mut pos = random_position(&mut r);
-        check_position(&pos, &format!("random position {i}"));
+        let before = check_position(&pos, &format!("random position {i}"));
         random_walk(&mut pos, 3, &mut r);
-        check_position(&pos, &format!("random position {i} after a walk"));
+        let after = check_position(&pos, &format!("random position {i} after a walk"));
+        for a in [before, after] {
+            match a {
+                CheckAnswer::Nothing => mated += 1,
+                CheckAnswer::OnlyInterpositions => interposing += 1,
+                CheckAnswer::Other => {}
+            }
+        }
         in_check += pos.in_check() as u32;
         let mut l = MoveList::new();
         generate_checks(&pos, &mut l);
@@ -115,6 +147,10 @@ fn random_positions_agree_with_brute_force() {
     assert!(
         with_checks > 8000,
         "only {with_checks} positions with a check"
+    );
+    assert!(
+        mated > 50 && interposing >= 5,
+        "{mated} mated, {interposing} with only interpositions"
     );
 }
 

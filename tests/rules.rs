@@ -4,6 +4,7 @@
 
 use toritsume::notation::{MoveError, ParseError, parse_move_list, parse_position};
 use toritsume::rules::attacks::attacks;
+use toritsume::rules::movegen::{CheckAnswer, check_answer};
 use toritsume::rules::{
     Bitboard, Color, Move, MoveList, Piece, PieceKind, Position, PositionError, Square,
     generate_legal, is_checkmate,
@@ -511,4 +512,35 @@ fn the_summary_of_evasions_counts_the_captures_of_the_checker() {
     // Watching another square counts only what lands there: the phoenix's step to 3b.
     let s = toritsume::rules::movegen::evasion_summary(&p, Bitboard::from_square(sq("3b")));
     assert_eq!(s.onto_watched, 1);
+}
+
+#[test]
+fn how_a_check_can_be_answered() {
+    // White's phoenix on 1a, checked by Black's eagle on 4d along 3c-2b; 2b is on the line,
+    // 2a and 1b hold White's own pieces.
+    let cases = [
+        // The swallow on 2a steps to 2b: an interposition, and nothing else answers.
+        (
+            "5sk/6s/7/3+F3/7/7/3K3 w - 1",
+            CheckAnswer::OnlyInterpositions,
+        ),
+        // A pheasant on 2a jumps to 2c, off the line: no reply at all.
+        ("5pk/6s/7/3+F3/7/7/3K3 w - 1", CheckAnswer::Nothing),
+        // With a swallow in hand, drops on 3c or 2b.
+        (
+            "5pk/6s/7/3+F3/7/7/3K3 w s 1",
+            CheckAnswer::OnlyInterpositions,
+        ),
+        // A swallow on 4c takes the eagle.
+        ("5sk/6s/3s3/3+F3/7/7/3K3 w - 1", CheckAnswer::Other),
+        // With 1b empty the phoenix steps there.
+        ("5pk/7/7/3+F3/7/7/3K3 w s 1", CheckAnswer::Other),
+        // A crane's check from 2b: no square between, and the phoenix takes it.
+        ("5pk/5C1/7/7/7/7/3K3 w - 1", CheckAnswer::Other),
+        // Not in check.
+        ("startpos", CheckAnswer::Other),
+    ];
+    for (text, want) in cases {
+        assert_eq!(check_answer(&pos(text)), want, "{text}");
+    }
 }

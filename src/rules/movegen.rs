@@ -29,6 +29,9 @@ pub trait MoveSink {
     fn satisfied(&self) -> bool {
         false
     }
+    /// Whether one move is all the sink needs: the phoenix's steps are then tested one
+    /// square at a time and stop at the first safe one.
+    const ONE: bool = false;
 }
 
 impl MoveSink for MoveList {
@@ -78,6 +81,7 @@ impl MoveSink for Any {
     fn satisfied(&self) -> bool {
         self.0
     }
+    const ONE: bool = true;
 }
 
 /// What the replies to a check amount to, without listing them: the df-pn+ estimate of a
@@ -322,6 +326,31 @@ fn phoenix_steps(pos: &Position, k: Square, us: Color, own: Bitboard, occ: Bitbo
     }
 }
 
+/// Squares the phoenix of `us` on `k` may step to, empty only when it has none: as
+/// [`phoenix_steps`], but testing square by square stops at the first safe one.
+#[inline]
+fn first_phoenix_step(
+    pos: &Position,
+    k: Square,
+    us: Color,
+    own: Bitboard,
+    occ: Bitboard,
+) -> Bitboard {
+    let them = us.flip();
+    let t = step_attacks(us, PieceKind::Phoenix, k) - own;
+    let without_king = occ ^ Bitboard::from_square(k);
+    if pos.color_bb(them).count() <= 6 {
+        t - pos.attacked_squares(them, without_king)
+    } else {
+        for to in t {
+            if !pos.is_attacked(to, them, without_king) {
+                return Bitboard::from_square(to);
+            }
+        }
+        Bitboard::EMPTY
+    }
+}
+
 /// The core: every legal move (in check: every evasion) into `sink`.
 fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     let us = pos.side_to_move();
@@ -329,7 +358,11 @@ fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     let occ = pos.occupied();
     let info = KingInfo::new(pos);
     if let Some(k) = info.king {
-        let t = phoenix_steps(pos, k, us, own, occ);
+        let t = if S::ONE {
+            first_phoenix_step(pos, k, us, own, occ)
+        } else {
+            phoenix_steps(pos, k, us, own, occ)
+        };
         sink.board(k, t, Bitboard::EMPTY);
         if info.checkers.more_than_one() || sink.satisfied() {
             return;
@@ -341,6 +374,21 @@ fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     } else {
         !occ
     };
+    piece_moves(pos, &info, sink, target, drop_target);
+}
+
+/// The moves of the pieces other than the phoenix onto `target`, and the drops onto
+/// `drop_target`, into `sink` ([`generate`]'s second half).
+#[inline]
+fn piece_moves<S: MoveSink>(
+    pos: &Position,
+    info: &KingInfo,
+    sink: &mut S,
+    target: Bitboard,
+    drop_target: Bitboard,
+) {
+    let us = pos.side_to_move();
+    let occ = pos.occupied();
     for kind in PieceKind::ALL {
         if kind == PieceKind::Phoenix {
             continue;
@@ -361,6 +409,62 @@ fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
         for kind in hand.kinds() {
             sink.drops(kind, drop_targets(pos, kind, drop_target));
         }
+    }
+}
+
+/// How the side to move can answer a check, as far as a mate-in-one test needs to know
+/// ([`check_answer`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CheckAnswer {
+    /// No legal move.
+    Nothing,
+    /// Interpositions between the phoenix and a single ranging checker, and nothing else:
+    /// a mate unless one lasts, which the useless-interposition rule may set aside.
+    OnlyInterpositions,
+    /// A move that is not such an interposition.
+    Other,
+}
+
+/// How the side to move can answer the check it is in, found with one look at the checkers
+/// and stopping at the first move that settles it (a phoenix step, then a capture of the
+/// checker, then an interposition). Not in check, [`CheckAnswer::Other`] when any move
+/// exists. [`CheckAnswer::OnlyInterpositions`] means a mate unless an interposition lasts,
+/// which the useless-interposition rule may set aside (docs/RULES.md "Useless
+/// interposition").
+pub fn check_answer(pos: &Position) -> CheckAnswer {
+    let us = pos.side_to_move();
+    let own = pos.color_bb(us);
+    let occ = pos.occupied();
+    let info = KingInfo::new(pos);
+    let Some(k) = info.king.filter(|_| info.checkers.any()) else {
+        return if has_legal_move(pos) {
+            CheckAnswer::Other
+        } else {
+            CheckAnswer::Nothing
+        };
+    };
+    if first_phoenix_step(pos, k, us, own, occ).any() {
+        return CheckAnswer::Other;
+    }
+    if info.checkers.more_than_one() {
+        return CheckAnswer::Nothing;
+    }
+    let c = info.checkers.lsb();
+    let mut capture = Any::default();
+    piece_moves(pos, &info, &mut capture, info.checkers, Bitboard::EMPTY);
+    if capture.0 {
+        return CheckAnswer::Other;
+    }
+    let block = block_squares(pos, k, c);
+    if block.is_empty() {
+        return CheckAnswer::Nothing;
+    }
+    let mut interpose = Any::default();
+    piece_moves(pos, &info, &mut interpose, block, block);
+    if interpose.0 {
+        CheckAnswer::OnlyInterpositions
+    } else {
+        CheckAnswer::Nothing
     }
 }
 
@@ -400,17 +504,6 @@ pub fn has_legal_move(pos: &Position) -> bool {
     let mut a = Any::default();
     generate(pos, &mut a);
     a.0
-}
-
-/// Whether the side to move, in check by a single ranging piece, has no reply but
-/// interpositions (drops or board moves onto the squares between its phoenix and the
-/// checker), or none at all: a mate unless an interposition lasts, which the
-/// useless-interposition rule may set aside (docs/RULES.md "Useless interposition").
-#[inline]
-pub fn only_interpositions(pos: &Position) -> bool {
-    interposition(pos).is_some_and(|(block, _)| {
-        (evasion_summary(pos, Bitboard::EMPTY).destinations - block).is_empty()
-    })
 }
 
 /// Whether the side to move is checkmated.

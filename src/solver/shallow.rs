@@ -21,7 +21,7 @@ use super::dfpn::Searcher;
 use super::hands::{disproof_and_adjust, disproof_or_adjust, full_hand, hand_before};
 use super::path::child_path_key;
 use super::value::{Depth, Val};
-use crate::rules::movegen::{has_legal_move, interposition, only_interpositions};
+use crate::rules::movegen::{CheckAnswer, check_answer, interposition};
 use crate::rules::{Bitboard, MoveList, generate_checks, generate_evasions};
 
 /// Replies whose buckets are loaded ahead of the one tried ([`Searcher::refute_at_two`]).
@@ -176,12 +176,10 @@ impl Searcher {
                 self.nodes += 1;
                 let chand = self.pos.hand_after(c);
                 let captured = self.pos.do_move(c);
-                let after = if !has_legal_move(&self.pos) {
-                    AfterCheck::Mate
-                } else if only_interpositions(&self.pos) {
-                    AfterCheck::Unclear
-                } else {
-                    AfterCheck::Escapes
+                let after = match check_answer(&self.pos) {
+                    CheckAnswer::Nothing => AfterCheck::Mate,
+                    CheckAnswer::OnlyInterpositions => AfterCheck::Unclear,
+                    CheckAnswer::Other => AfterCheck::Escapes,
                 };
                 let proof = match after {
                     AfterCheck::Mate => self.terminal_proof(chand).hand,

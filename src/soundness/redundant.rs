@@ -5,7 +5,7 @@
 use super::cooks::find_cooks;
 use super::intended::check_intended;
 use super::{Budget, VerifyMode};
-use crate::rules::movegen::{has_legal_move, only_interpositions};
+use crate::rules::movegen::{CheckAnswer, check_answer};
 use crate::rules::{
     Move, MoveList, Piece, PieceKind, Position, Square, generate_checks, generate_legal,
 };
@@ -182,5 +182,5 @@ fn replays_to_mate(pos: &Position, moves: &[Move]) -> bool {
         }
         p.do_move(m);
     }
-    p.in_check() && (!has_legal_move(&p) || only_interpositions(&p))
+    p.in_check() && check_answer(&p) != CheckAnswer::Other
 }
