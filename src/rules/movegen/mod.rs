@@ -12,6 +12,10 @@
 //! swallows of the dropper; no swallow drop that mates; no move leaving one's own phoenix in
 //! check.
 
+mod checks;
+
+pub use checks::{count_checks, generate_checks, gives_check, has_check};
+
 use super::attacks::{attacks, between, last_rank, promotion_zone, step_attacks};
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveList};
@@ -509,131 +513,6 @@ pub fn has_legal_move(pos: &Position) -> bool {
 /// Whether the side to move is checkmated.
 pub fn is_checkmate(pos: &Position) -> bool {
     pos.in_check() && !has_legal_move(pos)
-}
-
-/// Per-kind squares from which a piece of the side to move would attack the enemy phoenix
-/// on `e`: the reverse attacks, index [`PieceKind::index`].
-#[inline]
-fn check_squares(pos: &Position, e: Square) -> [Bitboard; 9] {
-    let them = pos.side_to_move().flip();
-    let occ = pos.occupied();
-    let mut cs = [Bitboard::EMPTY; 9];
-    for kind in PieceKind::ALL {
-        if kind != PieceKind::Phoenix {
-            cs[kind.index()] = attacks(them, kind, e, occ);
-        }
-    }
-    cs
-}
-
-fn generate_checks_into<S: MoveSink>(pos: &Position, sink: &mut S) {
-    let us = pos.side_to_move();
-    let them = us.flip();
-    let Some(e) = pos.phoenix(them) else {
-        return;
-    };
-    let own = pos.color_bb(us);
-    let occ = pos.occupied();
-    let info = KingInfo::new(pos);
-    let (disc_blockers, snipers) = pos.slider_blockers(e, us);
-    let discoverers = disc_blockers & own;
-    // The line a discovering piece must leave to uncover its sniper.
-    let disc_line = |from: Square| -> Bitboard {
-        for s in snipers {
-            let b = between(e, s);
-            if b.has(from) {
-                return b;
-            }
-        }
-        Bitboard::EMPTY
-    };
-    if let Some(k) = info.king {
-        if discoverers.has(k) {
-            let t = phoenix_steps(pos, k, us, own, occ) - disc_line(k);
-            sink.board(k, t, Bitboard::EMPTY);
-        }
-        if info.checkers.more_than_one() {
-            return;
-        }
-    }
-    let cs = check_squares(pos, e);
-    let target = info.evasion_target(pos) - own;
-    for kind in PieceKind::ALL {
-        if kind == PieceKind::Phoenix {
-            continue;
-        }
-        for from in pos.pieces(us, kind) {
-            let mut t = attacks(us, kind, from, occ) & target;
-            if info.pinned.has(from) {
-                t &= info.pin_ray(from);
-            }
-            if t.is_empty() {
-                continue;
-            }
-            let promo = promo_targets(us, kind, from, t);
-            let mut checks = match kind {
-                // A falcon promoting to an eagle gains a ranging move straight back, which may
-                // run through the square it just left: look with that square emptied.
-                PieceKind::Falcon => {
-                    let eagle = if promo.any() {
-                        attacks(them, PieceKind::Eagle, e, occ ^ Bitboard::from_square(from))
-                    } else {
-                        Bitboard::EMPTY
-                    };
-                    (promo & eagle) | ((t - promo) & cs[kind.index()])
-                }
-                PieceKind::Swallow => {
-                    (promo & cs[PieceKind::Goose.index()]) | ((t - promo) & cs[kind.index()])
-                }
-                _ => t & cs[kind.index()],
-            };
-            if discoverers.has(from) {
-                checks |= t - disc_line(from);
-            }
-            sink.board(from, checks, promo & checks);
-        }
-    }
-    let hand = pos.hand(us);
-    if !hand.is_empty() {
-        let drop_target = if info.checkers.any() {
-            block_squares(pos, info.king.unwrap(), info.checkers.lsb())
-        } else {
-            !occ
-        };
-        for kind in hand.kinds() {
-            let t = drop_target & cs[kind.index()];
-            if t.any() {
-                sink.drops(kind, drop_targets(pos, kind, t));
-            }
-        }
-    }
-}
-
-/// Every legal move of the side to move that gives check (drops included): the attacker's
-/// moves in a mate search.
-pub fn generate_checks(pos: &Position, list: &mut MoveList) {
-    generate_checks_into(pos, list);
-}
-
-/// The number of legal checking moves of the side to move, without listing them.
-pub fn count_checks(pos: &Position) -> u32 {
-    let mut c = Counter::default();
-    generate_checks_into(pos, &mut c);
-    c.0 as u32
-}
-
-/// Whether the side to move has any legal checking move.
-pub fn has_check(pos: &Position) -> bool {
-    let mut a = Any::default();
-    generate_checks_into(pos, &mut a);
-    a.0
-}
-
-/// Whether `m` (a legal move of the side to move) gives check.
-pub fn gives_check(pos: &Position, m: Move) -> bool {
-    let mut p = pos.clone();
-    p.do_move(m);
-    p.in_check()
 }
 
 /// The legal move written `m` if it is legal in `pos`.
