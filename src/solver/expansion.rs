@@ -289,17 +289,8 @@ impl Searcher {
         if moves.is_empty() {
             return (Some(self.terminal_disproof(hand)), false);
         }
-        if depth == Depth::plies(3)
-            && self.techniques.quick_refutations
-            && let Some(v) = self.refute_all_at_three(&moves, path_key)
-        {
-            return (Some(v), false);
-        }
-        let cdepth = depth.child();
-        let mut inc = false;
-        let mut children = std::mem::take(&mut self.levels[level].children);
-        children.clear();
-        // Each child's board key once: for the prefetch, the lookup and its full key.
+        // Each child's board key once: for the prefetch, the lookup and its full key (the
+        // quick refutations at three plies look every check up too).
         let mut boards = std::mem::take(&mut self.levels[level].boards);
         boards.clear();
         for &m in moves.iter() {
@@ -307,6 +298,17 @@ impl Searcher {
             self.table.prefetch(self.tt_key(b));
             boards.push(b);
         }
+        if depth == Depth::plies(3)
+            && self.techniques.quick_refutations
+            && let Some(v) = self.refute_all_at_three(&moves, &boards, path_key)
+        {
+            self.levels[level].boards = boards;
+            return (Some(v), false);
+        }
+        let cdepth = depth.child();
+        let mut inc = false;
+        let mut children = std::mem::take(&mut self.levels[level].children);
+        children.clear();
         for (i, &m) in moves.iter().enumerate() {
             let child_key = boards[i] ^ self.pos.hand_key_after(m);
             if self.path.contains(child_key) {

@@ -39,29 +39,30 @@ enum AfterCheck {
 }
 
 impl Searcher {
-    /// At an attacker node with three plies left (its checks `checks`): its value when every
-    /// check is refuted by a quick refutation ([`Searcher::refute_at_two`]) or the table,
-    /// the defender nodes' values stored on the way; `None` as soon as one is not (the node
-    /// is then expanded in full, finding those values in the table).
-    pub(super) fn refute_all_at_three(&mut self, checks: &MoveList, path_key: u64) -> Option<Val> {
+    /// At an attacker node with three plies left (its checks `checks`, the board keys after
+    /// them `boards`, their table buckets already prefetched): its value when every check is
+    /// refuted by a quick refutation ([`Searcher::refute_at_two`]) or the table, the
+    /// defender nodes' values stored on the way; `None` as soon as one is not (the node is
+    /// then expanded in full, finding those values in the table).
+    pub(super) fn refute_all_at_three(
+        &mut self,
+        checks: &MoveList,
+        boards: &[u64],
+        path_key: u64,
+    ) -> Option<Val> {
         let exact = self.pos.hand(self.attacker);
         let cdepth = Depth::plies(2);
         let mut len = Depth::UNLIMITED;
         let mut hand = full_hand();
         let mut evasions = MoveList::new();
-        // Every check is looked up unless one fails: start loading their buckets now.
-        for &c in checks.iter() {
-            self.table
-                .prefetch(self.tt_key(self.pos.board_key_after(c)));
-        }
-        for &c in checks.iter() {
-            let child_key = self.pos.key_after(c);
+        for (i, &c) in checks.iter().enumerate() {
+            let child_key = boards[i] ^ self.pos.hand_key_after(c);
             if self.path.contains(child_key) {
                 return None;
             }
             let chand = self.pos.hand_after(c);
             let cpath = child_path_key(path_key, child_key);
-            let board = self.tt_key(self.pos.board_key_after(c));
+            let board = self.tt_key(boards[i]);
             let v = match Val::from_found(self.table.lookup(board, chand, cdepth, cpath), chand) {
                 Some(v) if v.is_disproven() && !v.rep => v,
                 Some(v) if v.is_proven() || v.is_disproven() => return None,
@@ -112,25 +113,28 @@ impl Searcher {
         let exact = self.pos.hand(self.attacker);
         let one = Depth::plies(1);
         // The buckets of the next few replies are loaded while one is tried: most nodes are
-        // refuted by one of their first replies, so not all of them.
-        for &m in moves.iter().take(AHEAD) {
-            self.table
-                .prefetch(self.tt_key(self.pos.board_key_after(m)));
+        // refuted by one of their first replies, so not all of them. Each reply's board key,
+        // computed for its prefetch, waits in `ahead` until the reply is tried.
+        let mut ahead = [0u64; AHEAD];
+        for (slot, &m) in ahead.iter_mut().zip(moves.iter()) {
+            *slot = self.pos.board_key_after(m);
+            self.table.prefetch(self.tt_key(*slot));
         }
         for (i, &m) in moves.iter().enumerate() {
+            let b = ahead[i % AHEAD];
             if let Some(&next) = moves.as_slice().get(i + AHEAD) {
-                self.table
-                    .prefetch(self.tt_key(self.pos.board_key_after(next)));
+                ahead[i % AHEAD] = self.pos.board_key_after(next);
+                self.table.prefetch(self.tt_key(ahead[i % AHEAD]));
             }
             if q_squares.has(m.to()) {
                 continue;
             }
-            let child_key = self.pos.key_after(m);
+            let child_key = b ^ self.pos.hand_key_after(m);
             if self.path.contains(child_key) {
                 continue;
             }
             let cpath = child_path_key(path_key, child_key);
-            let board = self.tt_key(self.pos.board_key_after(m));
+            let board = self.tt_key(b);
             let found = Val::from_found(self.table.lookup(board, exact, one, cpath), exact);
             let v = match found {
                 Some(v) if v.is_disproven() && !v.rep => v,
