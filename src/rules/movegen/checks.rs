@@ -63,10 +63,7 @@ fn generate_checks_into<S: MoveSink>(pos: &Position, sink: &mut S) {
             continue;
         }
         for from in pos.pieces(us, kind) {
-            let mut t = attacks(us, kind, from, occ) & target;
-            if info.pinned.has(from) {
-                t &= info.pin_ray(from);
-            }
+            let t = info.unpinned(from, attacks(us, kind, from, occ) & target);
             if t.is_empty() {
                 continue;
             }

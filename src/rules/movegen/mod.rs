@@ -187,6 +187,17 @@ impl KingInfo {
         Bitboard::FULL
     }
 
+    /// The squares of `targets` a non-phoenix piece on `from` may move to: all of them, or
+    /// those on its pin line when it is pinned.
+    #[inline]
+    pub fn unpinned(&self, from: Square, targets: Bitboard) -> Bitboard {
+        if self.pinned.has(from) {
+            targets & self.pin_ray(from)
+        } else {
+            targets
+        }
+    }
+
     /// Squares a non-phoenix move must land on to answer the check (the checker, or a square
     /// between it and the phoenix when it is a ranging piece), for a single check; every
     /// square when not in check; none in double check.
@@ -398,10 +409,7 @@ fn piece_moves<S: MoveSink>(
             continue;
         }
         for from in pos.pieces(us, kind) {
-            let mut t = attacks(us, kind, from, occ) & target;
-            if info.pinned.has(from) {
-                t &= info.pin_ray(from);
-            }
+            let t = info.unpinned(from, attacks(us, kind, from, occ) & target);
             sink.board(from, t, promo_targets(us, kind, from, t));
         }
         if sink.satisfied() {
