@@ -226,23 +226,19 @@ pub fn ray(dir: Dir, sq: Square) -> Bitboard {
 /// The ray from `sq` in `dir` up to and including the first occupied square.
 #[inline(always)]
 pub fn ray_attacks(dir: Dir, sq: Square, occ: Bitboard) -> Bitboard {
-    let ray = RAYS[dir as usize][sq.index()];
-    let blockers = ray & occ.0;
-    if blockers == 0 {
-        return Bitboard(ray);
-    }
-    let first = if dir.is_positive() {
-        blockers.trailing_zeros()
-    } else {
-        63 - blockers.leading_zeros()
-    };
-    Bitboard(ray & !RAYS[dir as usize][first as usize])
+    cut_at_first_blocker(dir, RAYS[dir as usize][sq.index()], occ)
 }
 
 /// At most two squares from `sq` in `dir`, the second only when the first is empty.
 #[inline(always)]
 pub fn short_ray_attacks(dir: Dir, sq: Square, occ: Bitboard) -> Bitboard {
-    let ray = RAYS2[dir as usize][sq.index()];
+    cut_at_first_blocker(dir, RAYS2[dir as usize][sq.index()], occ)
+}
+
+/// The squares of `ray` (squares in `dir` from some square, nearest first) up to and
+/// including the first one `occ` occupies.
+#[inline(always)]
+fn cut_at_first_blocker(dir: Dir, ray: u64, occ: Bitboard) -> Bitboard {
     let blockers = ray & occ.0;
     if blockers == 0 {
         return Bitboard(ray);

@@ -320,6 +320,18 @@ impl Table {
         let _ = p;
     }
 
+    /// Whether an entry for hand `smaller` answers a lookup with hand `larger` (a proof's
+    /// pieces and the hand looked up, or the hand looked up and a disproof's pieces): by
+    /// hand superiority `larger ⊇ smaller`, else only the same hand.
+    #[inline]
+    fn covers(&self, larger: Hand, smaller: Hand) -> bool {
+        if self.hand_superiority {
+            larger.superset_of(smaller)
+        } else {
+            larger == smaller
+        }
+    }
+
     /// Looks up `board` with attacker hand `hand` for a search needing the answer within
     /// `depth` plies, from a path with key `path`.
     #[inline]
@@ -332,33 +344,19 @@ impl Table {
                 continue;
             };
             match e.state {
-                State::Proven if e.len <= depth => {
-                    let ok = if self.hand_superiority {
-                        hand.superset_of(e.hand)
-                    } else {
-                        hand == e.hand
+                State::Proven if e.len <= depth && self.covers(hand, e.hand) => {
+                    return Found::Proven {
+                        len: e.len,
+                        hand: e.hand,
+                        best: e.best,
                     };
-                    if ok {
-                        return Found::Proven {
-                            len: e.len,
-                            hand: e.hand,
-                            best: e.best,
-                        };
-                    }
                 }
-                State::Disproven if e.len >= depth => {
-                    let ok = if self.hand_superiority {
-                        e.hand.superset_of(hand)
-                    } else {
-                        hand == e.hand
+                State::Disproven if e.len >= depth && self.covers(e.hand, hand) => {
+                    return Found::Disproven {
+                        len: e.len,
+                        hand: e.hand,
+                        rep: false,
                     };
-                    if ok {
-                        return Found::Disproven {
-                            len: e.len,
-                            hand: e.hand,
-                            rep: false,
-                        };
-                    }
                 }
                 State::RepDisproven if e.hand == hand && e.path() == path && e.len >= depth => {
                     return Found::Disproven {
