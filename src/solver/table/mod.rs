@@ -417,19 +417,19 @@ impl Table {
                     (State::Unknown, State::Unknown) => e.hand == entry.hand,
                     (State::Unknown, _) => false,
                     (State::Proven, State::Unknown) => {
-                        e.hand.superset_of(entry.hand) && entry.len <= e.len
+                        self.covers(e.hand, entry.hand) && entry.len <= e.len
                     }
                     (State::Disproven, State::Unknown) => {
-                        entry.hand.superset_of(e.hand) && entry.len >= e.len
+                        self.covers(entry.hand, e.hand) && entry.len >= e.len
                     }
                     (State::RepDisproven, State::Unknown) => {
                         e.hand == entry.hand && entry.len >= e.len
                     }
                     (State::Proven, State::Proven) => {
-                        e.hand.superset_of(entry.hand) && e.len >= entry.len
+                        self.covers(e.hand, entry.hand) && e.len >= entry.len
                     }
                     (State::Disproven, State::Disproven) => {
-                        entry.hand.superset_of(e.hand) && e.len <= entry.len
+                        self.covers(entry.hand, e.hand) && e.len <= entry.len
                     }
                     (State::RepDisproven, State::RepDisproven) => e.hand == entry.hand,
                     _ => false,
