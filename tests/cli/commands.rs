@@ -367,7 +367,6 @@ fn missing_files_bom_and_bad_utf8_lines() {
     assert_eq!(answered.len(), 2, "{answered:?}");
     assert!(answered.iter().all(|l| l.contains("\"status\":\"mate\"")));
     assert!(stderr(&o).contains("line 2 of") && stderr(&o).contains("not UTF-8"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Runs the binary with standard output on a full device.
@@ -493,7 +492,6 @@ fn merge_writes_standard_output_and_reports_every_bad_line() {
         !std::path::Path::new("-").exists(),
         "merge made a file named -"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -615,7 +613,6 @@ fn book_reports_every_bad_line_by_line_and_writes_nothing() {
     assert!(stderr(&o).contains("error: line 4 of "), "{}", stderr(&o));
     assert!(!stderr(&o).contains("problem 2"));
     assert!(!html.exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -636,7 +633,6 @@ fn solve_and_verify_carry_a_records_own_fields() {
         assert!(v.get("index").is_some(), "{cmd}");
         assert_eq!(v["moves"][0], "C*1b", "{cmd}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(target_os = "linux")]
@@ -933,7 +929,6 @@ fn counts_of_one_read_in_the_singular() {
         "{}",
         stderr(&o)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A file of nothing but blank lines and comments: solve and verify succeed with nothing
@@ -957,7 +952,6 @@ fn an_input_without_positions_is_noted_and_bench_refuses_it() {
     let o = run(&["bench", name]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("nothing to measure"), "{}", stderr(&o));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A file of several positions closes with the count of each answer on standard error, as
@@ -999,7 +993,6 @@ fn a_file_closes_with_the_count_of_each_answer() {
     // One position: its report says it all.
     let o = run(&["solve", "4pk1/5l1/3C2F/7/7/7/7 b C 1"]);
     assert_eq!(stderr(&o), "");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -223,6 +223,7 @@ fn chromium_renders_the_book() {
         String::from_utf8_lossy(&s.stderr)
     );
     let png = std::fs::read(&shot).expect("a screenshot was written");
+    crate::common::keep_screenshot(&shot, "book.png");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     // The IHDR chunk holds the size asked for.
     let w = u32::from_be_bytes(png[16..20].try_into().unwrap());
@@ -322,7 +323,7 @@ fn a_person_trains_on_the_interactive_page_in_chromium() {
     let r = Command::new("node")
         .arg(&script)
         .arg(&out)
-        .arg(&dir)
+        .arg(dir.as_os_str())
         .env("CHROMIUM", browser)
         .output()
         .expect("node runs");
@@ -335,6 +336,9 @@ fn a_person_trains_on_the_interactive_page_in_chromium() {
     // Every step the script checks said ok, the last among them.
     assert!(said.contains("ok: after a reload the solved problems are marked solved"));
     assert!(said.contains("ok: No. 7 solved with a final dual's move"));
+    for shot in ["train-solved.png", "train-phone.png"] {
+        crate::common::keep_screenshot(&dir.join(shot), shot);
+    }
     let png = std::fs::read(dir.join("train-solved.png")).expect("a screenshot");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     assert!(

@@ -5,12 +5,12 @@
 
 use crate::common::checker::{Checker, check_solution, rest_to_defender};
 use crate::common::{self, json_lines, run, stderr};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use toritsume::problem::Problem;
 use toritsume::rules::{MoveList, generate_checks};
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> common::Scratch {
     common::scratch(&format!("gen-{name}"))
 }
 
@@ -445,7 +445,6 @@ fn the_candidate_limit_is_exact_and_said() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -489,7 +488,6 @@ pub(crate) fn generate_refused_leaving_no_file(name: &str, extra: &[&str], says:
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(says.iter().all(|w| err.contains(w)), "{args:?}: {err}");
     assert!(!out.exists(), "generate left {} behind", out.display());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -111,12 +111,43 @@ pub fn one_thread_solver(mb: usize) -> toritsume::solver::Solver {
     .unwrap_or_else(|e| panic!("a {mb} MB table: {e}"))
 }
 
-/// An empty scratch directory for one test (named after it and the test process).
-pub fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("toritsume-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+/// An empty scratch directory for one test, removed with everything in it when the test
+/// ends, passed or failed (its name starts with the test's and is otherwise unique).
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+/// A new [`Scratch`] directory for the test `name`.
+pub fn scratch(name: &str) -> Scratch {
+    Scratch(
+        tempfile::Builder::new()
+            .prefix(&format!("toritsume-{name}-"))
+            .tempdir()
+            .unwrap_or_else(|e| panic!("a scratch directory for {name}: {e}")),
+    )
+}
+
+/// Keeps a copy of the screenshot `png` as `name` under cargo's directory for test
+/// files (`target/tmp/screenshots`), where a person can look at it after the run, and
+/// says where.
+pub fn keep_screenshot(png: &std::path::Path, name: &str) {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    let kept = dir.join(name);
+    std::fs::copy(png, &kept).unwrap();
+    eprintln!("screenshot kept: {}", kept.display());
 }
 
 /// A seeded random generator.
