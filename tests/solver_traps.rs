@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::checker::{Checker, check_solution, rest_to_defender};
+use common::checker::{Checker, check_line, check_solution, rest_to_defender};
 use toritsume::notation::{parse_move_list, parse_position};
 use toritsume::rules::{Move, MoveList, PieceKind, Position, generate_checks, generate_legal};
 use toritsume::solver::{Solution, Solver, SolverConfig, Status, solve};
@@ -211,6 +211,31 @@ fn estimates_of_a_deeper_search_do_not_stall_a_shallower_one() {
     ];
     let moves: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
     assert_eq!(moves, recorded);
+}
+
+#[test]
+fn a_five_ply_length_set_by_useless_drops_gives_a_three_ply_line() {
+    // Worked out by hand: the left quail dropped on 3a checks the phoenix on 1c along the
+    // diagonal through 2b. The phoenix's only move is to 1b (2b is on the line, 2c and 1d
+    // are its own swallows, the eagle on 1e guards 2d), where the falcon dropped on 2b,
+    // guarded by the quail, mates at once: three plies. The drops on 2b hold out longer,
+    // so no mate in 3 exists; the reference finds the length set by their Q′ at 5, which
+    // makes them useless, and no reply the rule keeps lasts those five plies.
+    let p = pos("7/4S2/5sk/6s/6+F/7/7 b FCLS 1");
+    let sol = solve(&p, &SolverConfig::default()).expect("a table of a few MB");
+    assert_eq!(
+        (sol.status, sol.plies, sol.minimal),
+        (Status::Mate, Some(5), true)
+    );
+    assert_eq!((sol.short_at, sol.complete), (Some(2), false));
+    let usi: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
+    assert_eq!(usi, ["L*3a", "1c1b", "F*2b"]);
+    let mut useless: Vec<String> = sol.useless.iter().map(|u| u.mv.usi()).collect();
+    useless.sort();
+    assert_eq!(useless, ["C*2b", "L*2b", "P*2b", "R*2b", "S*2b"]);
+    check_line(&p, 5, &sol.moves, sol.short_at).unwrap();
+    // The same line claimed as a full five-ply solution is refused.
+    assert!(check_solution(&p, 5, &sol.moves).is_err());
 }
 
 #[test]

@@ -222,6 +222,29 @@ pub fn check_solution(problem: &Position, plies: u16, moves: &[Move]) -> Result<
 /// [`check_solution`] with the hands exactly as `pos` gives them (a problem stating the
 /// defender's hand).
 pub fn check_solution_as_given(pos: &Position, plies: u16, moves: &[Move]) -> Result<(), String> {
+    check_line_as_given(pos, plies, moves, None)
+}
+
+/// [`check_solution`] of a solver's answer whatever it is: a line of the full length, or,
+/// with `short_at` (the solver's), a line short of its length (docs/RULES.md "Useless
+/// interposition"): at that defender ply no reply but a useless interposition lasts the
+/// plies left, and the line takes the longest of the others, which the reference must
+/// confirm, as it confirms the length and every other move.
+pub fn check_line(
+    problem: &Position,
+    plies: u16,
+    moves: &[Move],
+    short_at: Option<usize>,
+) -> Result<(), String> {
+    check_line_as_given(&rest_to_defender(problem), plies, moves, short_at)
+}
+
+fn check_line_as_given(
+    pos: &Position,
+    plies: u16,
+    moves: &[Move],
+    short_at: Option<usize>,
+) -> Result<(), String> {
     let pos = pos.clone();
     let mut ck = Checker::new(pos.side_to_move());
     let mut path = Vec::new();
@@ -231,12 +254,15 @@ pub fn check_solution_as_given(pos: &Position, plies: u16, moves: &[Move]) -> Re
     if plies >= 3 && ck.or_mates(&pos, plies - 2, &mut path).0 {
         return Err(format!("a mate within {} plies exists", plies - 2));
     }
-    if moves.len() != plies as usize {
+    if short_at.is_none() && moves.len() != plies as usize {
         return Err(format!("{} moves for a {plies}-ply solution", moves.len()));
     }
     let mut p = pos.clone();
     let mut remaining = plies;
     for (i, &m) in moves.iter().enumerate() {
+        if remaining == 0 {
+            return Err(format!("move {} ({m}) comes after the mate", i + 1));
+        }
         let mut l = MoveList::new();
         generate_legal(&p, &mut l);
         if !l.contains(m) {
@@ -262,7 +288,35 @@ pub fn check_solution_as_given(pos: &Position, plies: u16, moves: &[Move]) -> Re
                 ));
             }
             let len = ck.or_length(&child, remaining - 1, &mut path);
-            if len != Some(remaining - 1) {
+            if short_at == Some(i + 1) {
+                // The line falls short here: this reply is mated sooner than the plies
+                // left, and so is every other reply that is not a useless interposition.
+                let Some(len) = len.filter(|&l| l < remaining - 1) else {
+                    return Err(format!(
+                        "defender move {} ({m}) is said to fall short but is mated in {len:?}",
+                        i + 1
+                    ));
+                };
+                let mut replies = MoveList::new();
+                generate_legal(&p, &mut replies);
+                for &e in replies.iter() {
+                    if Checker::q_prime(&p, e)
+                        .is_some_and(|q| ck.and_mated(&q, remaining, &mut path).0)
+                    {
+                        continue;
+                    }
+                    let mut c = p.clone();
+                    c.do_move(e);
+                    let l = ck.or_length(&c, remaining - 1, &mut path);
+                    if l.is_none_or(|l| l > len) {
+                        return Err(format!(
+                            "at the short ply {}, {e} holds out longer than {m} ({l:?})",
+                            i + 1
+                        ));
+                    }
+                }
+                remaining = len + 1;
+            } else if len != Some(remaining - 1) {
                 return Err(format!(
                     "defender move {} ({m}) is not a longest defence: mated in {len:?}",
                     i + 1
@@ -272,6 +326,9 @@ pub fn check_solution_as_given(pos: &Position, plies: u16, moves: &[Move]) -> Re
         path.push(p.key());
         p = child;
         remaining -= 1;
+    }
+    if remaining != 0 {
+        return Err(format!("the line ends with {remaining} plies to go"));
     }
     // The end: mate, or only useless interpositions left.
     let mut ev = MoveList::new();
