@@ -152,7 +152,7 @@ fn reference_without(q: &Position, n: u16, line: &[Move]) -> (bool, bool) {
     generate_legal(&after, &mut replies);
     let mut single = true;
     for &d in replies.iter() {
-        if Checker::q_prime(&after, d).is_some_and(|qp| ck.and_mated(&qp, 2, &mut path).0) {
+        if ck.useless(&after, d, 2, &mut path) {
             continue;
         }
         let mut last = after.clone();

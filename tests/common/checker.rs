@@ -84,6 +84,12 @@ impl Checker {
         q.in_check().then_some(q)
     }
 
+    /// Whether reply `m` of the defender (to move, in check) is a useless interposition
+    /// when `d` plies are left: its Q′ is mated within `d`.
+    pub fn useless(&mut self, pos: &Position, m: Move, d: u16, path: &mut Vec<u64>) -> bool {
+        Self::q_prime(pos, m).is_some_and(|q| self.and_mated(&q, d, path).0)
+    }
+
     /// Whether the attacker (to move) mates within `d` plies. `path` holds the keys of the
     /// positions before this one. Returns (result, depended on a repetition).
     pub fn or_mates(&mut self, pos: &Position, d: u16, path: &mut Vec<u64>) -> (bool, bool) {
@@ -281,7 +287,7 @@ fn check_line_as_given(
                 ));
             }
         } else {
-            if Checker::q_prime(&p, m).is_some_and(|q| ck.and_mated(&q, remaining, &mut path).0) {
+            if ck.useless(&p, m, remaining, &mut path) {
                 return Err(format!(
                     "defender move {} ({m}) is a useless interposition",
                     i + 1
@@ -300,9 +306,7 @@ fn check_line_as_given(
                 let mut replies = MoveList::new();
                 generate_legal(&p, &mut replies);
                 for &e in replies.iter() {
-                    if Checker::q_prime(&p, e)
-                        .is_some_and(|q| ck.and_mated(&q, remaining, &mut path).0)
-                    {
+                    if ck.useless(&p, e, remaining, &mut path) {
                         continue;
                     }
                     let mut c = p.clone();
@@ -334,7 +338,7 @@ fn check_line_as_given(
     let mut ev = MoveList::new();
     generate_legal(&p, &mut ev);
     for &e in ev.iter() {
-        if !Checker::q_prime(&p, e).is_some_and(|q| ck.and_mated(&q, 0, &mut path).0) {
+        if !ck.useless(&p, e, 0, &mut path) {
             return Err(format!("the final position is not mate ({e} answers)"));
         }
     }
