@@ -49,11 +49,12 @@ pub enum ProblemError {
     #[error("a problem record must be a JSON object")]
     NotAnObject,
     /// No `sfen` (nor `position`, nor `fen`) field.
-    #[error("the record has no `sfen` field")]
+    #[error("the record has no `sfen` field (nor `position`, nor `fen`)")]
     NoPosition,
-    /// The `sfen` field is not a string.
-    #[error("field `sfen` must be a string")]
-    PositionNotAString,
+    /// The position field (`sfen`, or `position` or `fen` in its place, named here) is not
+    /// a string.
+    #[error("field `{0}` must be a string (an SFEN or FEN)")]
+    PositionNotAString(&'static str),
     /// A known field of the wrong type.
     #[error("field `{name}`: {reason}")]
     Field {
@@ -134,18 +135,20 @@ impl Problem {
         };
         let mut text: BTreeMap<String, Box<RawValue>> = serde_json::from_str(line).map_err(json)?;
         // Accept `position` or `fen` in place of `sfen`.
+        let mut name = "sfen";
         if !map.contains_key("sfen") {
             for alt in ["position", "fen"] {
                 if let Some(x) = map.remove(alt) {
                     text.remove(alt);
                     map.insert("sfen".into(), x);
+                    name = alt;
                     break;
                 }
             }
         }
         let sfen = match map.remove("sfen") {
             Some(Value::String(s)) => s,
-            Some(_) => return Err(ProblemError::PositionNotAString),
+            Some(_) => return Err(ProblemError::PositionNotAString(name)),
             None => return Err(ProblemError::NoPosition),
         };
         let p = Problem {
@@ -267,6 +270,16 @@ mod tests {
             Err(ProblemError::NoPosition)
         );
         assert_eq!(Problem::from_json("[1]"), Err(ProblemError::NotAnObject));
+        // A position that is not a string is named by the field the record gave it in.
+        for (line, name) in [
+            (r#"{"sfen":5}"#, "sfen"),
+            (r#"{"position":["k6"]}"#, "position"),
+            (r#"{"fen":null,"plies":3}"#, "fen"),
+        ] {
+            let e = Problem::from_json(line).unwrap_err();
+            assert_eq!(e, ProblemError::PositionNotAString(name), "{line}");
+            assert!(e.to_string().contains(&format!("`{name}`")), "{e}");
+        }
         assert!(matches!(
             Problem::from_json("{"),
             Err(ProblemError::Json(_))
