@@ -110,17 +110,17 @@ pub(crate) struct Table {
 pub(crate) struct Tally(isize);
 
 impl Table {
-    /// A table of about `mb` megabytes (rounded down to a power of two buckets, at least
-    /// 256 buckets, 32 KB), answering by hand superiority when `hand_superiority` (else for
-    /// exact hands only), on huge pages where the system has them. The memory is not
-    /// touched here.
+    /// A table of about `mb` megabytes on huge pages where the system has them (see
+    /// [`Table::with_pages`]).
     #[cfg(test)]
     pub(crate) fn new(mb: usize, hand_superiority: bool) -> Result<Table, TableError> {
         Self::with_pages(mb, hand_superiority, true)
     }
 
-    /// [`Table::new`], asking for huge pages only when `huge_pages` (see
-    /// [`crate::solver::SolverConfig::huge_pages`]).
+    /// A table of about `mb` megabytes (rounded down to a power of two buckets, at least
+    /// 256 buckets, 32 KB), answering by hand superiority when `hand_superiority` (else for
+    /// exact hands only), asking for huge pages only when `huge_pages` (see
+    /// [`crate::solver::SolverConfig::huge_pages`]). The memory is not touched here.
     pub(crate) fn with_pages(
         mb: usize,
         hand_superiority: bool,
