@@ -12,6 +12,7 @@ mod perft;
 mod show;
 mod solve;
 mod tally;
+mod ticker;
 mod usi;
 mod verify;
 

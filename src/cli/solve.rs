@@ -1,16 +1,19 @@
 //! `toritsume solve`: mate search on one position or a file of them, in parallel.
 
 use super::input::Item;
+use super::ticker::Ticker;
 use super::{EXIT_USAGE, run_parallel};
 use clap::{Args, ValueEnum};
 use serde_json::json;
+use std::io::IsTerminal;
+use std::sync::Arc;
 use std::time::Duration;
 use toritsume::notation::hodges::line_to_hodges;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::render::text::{Style, diagram};
 use toritsume::rules::Square;
 use toritsume::solver::{
-    DefenderHand, Solution, Solver, SolverConfig, Status, StopReason, Techniques,
+    DefenderHand, Progress, Solution, Solver, SolverConfig, Status, StopReason, Techniques,
     UselessInterposition,
 };
 
@@ -168,7 +171,8 @@ pub struct SolveArgs {
     /// Diagrams with kanji.
     #[arg(long)]
     unicode: bool,
-    /// No closing count on standard error (given for a file of more than one position).
+    /// No closing count on standard error (given for a file of more than one position), nor
+    /// the live status line a single position's solve shows there at a terminal.
     #[arg(long)]
     quiet: bool,
     #[command(flatten)]
@@ -360,14 +364,25 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         Style::Ascii
     };
     let json = a.json;
-    let solvers = make_solvers(&config, workers)?;
+    let mut solvers = make_solvers(&config, workers)?;
+    // A single position on a terminal: a live status line on standard error while it runs.
+    let progress = (items.len() == 1 && !a.quiet && std::io::stderr().is_terminal())
+        .then(|| Arc::new(Progress::default()));
+    if let (Some(p), [solver]) = (&progress, solvers.as_mut_slice()) {
+        solver.set_progress(Some(Arc::clone(p)));
+    }
     let tally = super::tally::Tally::new(&["mate", "nomate", "unknown"]);
     let bad = run_parallel(&items, solvers, |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
         solver.set_defender_hand(item.defender_hand(config.defender_hand));
         // Each position starts from an empty table (see verify); clearing is O(1).
         solver.clear_table();
+        let ticker = progress.clone().map(Ticker::start);
         let sol = solver.solve(pos);
+        // The line is erased before the answer is printed.
+        if let Some(t) = ticker {
+            t.stop();
+        }
         tally.add(&sol.status.to_string());
         Ok(if json {
             solution_json(&sol, item, solver.config().defender_hand).to_string()

@@ -146,6 +146,13 @@ impl Progress {
         *self.mate.lock().unwrap_or_else(|e| e.into_inner()) = Some(mate);
     }
 
+    /// Marks the mate known as proven shortest (its line is read next).
+    pub(crate) fn confirm_shortest(&self) {
+        if let Some(m) = self.mate.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            m.minimal = true;
+        }
+    }
+
     /// Forgets the mate of an earlier solve.
     pub(crate) fn clear_mate(&self) {
         *self.mate.lock().unwrap_or_else(|e| e.into_inner()) = None;

@@ -375,6 +375,11 @@ impl Solver {
             sol.effort.minimality = s.nodes() - sol.effort.first;
             sol.minimal = shortest.minimal;
             sol.plies = Some(shortest.len);
+            if let Some(p) = &progress
+                && shortest.minimal
+            {
+                p.confirm_shortest();
+            }
             if !shortest.too_short {
                 let line = mainline::main_line(s, &pos, shortest.len);
                 sol.moves = line.moves;

@@ -1013,3 +1013,58 @@ fn bench_outside_the_source_tree_says_where_its_default_file_is() {
         "{err}"
     );
 }
+
+/// Runs `toritsume ARGS` on a pseudo-terminal (util-linux `script`), as a person at a
+/// terminal would, and returns everything the terminal received.
+fn on_a_terminal(args: &[&str]) -> String {
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    let command = format!("{} {}", env!("CARGO_BIN_EXE_toritsume"), quoted.join(" "));
+    let o = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .expect("util-linux `script` runs");
+    assert!(o.status.success(), "{}", stderr(&o));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A long single solve at a terminal shows a live status line on standard error (time,
+/// nodes, what the solve knows) and erases it before the answer; with `--quiet`, or when
+/// standard error is not a terminal, there is none. Hard mate #21 (15 plies, some 3.5 s on
+/// one thread in release: its minimality proof and main line each take more than a second)
+/// and hard no-mate #1 (some 2 s).
+#[test]
+#[ignore = "runs searches of seconds on a pseudo-terminal; run by .ci/run in release"]
+fn a_long_solve_at_a_terminal_shows_its_progress_and_erases_it() {
+    let mate = "P6/1s2C2/P1kf3/R6/7/7/7 b F2CPL 1";
+    let screen = on_a_terminal(&["solve", mate, "--threads", "1"]);
+    let shorter = screen
+        .find("mate in 15, looking for a shorter one")
+        .unwrap_or_else(|| panic!("no status while shortening:\n{screen}"));
+    let reading = screen
+        .find("mate in 15 is shortest; reading the line")
+        .unwrap_or_else(|| panic!("no status while reading the line:\n{screen}"));
+    assert!(shorter < reading);
+    assert!(screen.contains(" nodes ("), "{screen}");
+    // The last status is erased (the line cleared) before the answer is written.
+    let answer = screen
+        .find("Mate in 15 plies, proven shortest")
+        .expect(&screen);
+    let erased = screen[..answer]
+        .rfind("\x1b[2K")
+        .expect("the line is cleared");
+    assert!(erased > reading && !screen[erased..answer].contains(" nodes ("));
+
+    let screen = on_a_terminal(&["solve", "3F3/k1s4/7/7/7/7/7 b FPR3S 1", "--threads", "1"]);
+    assert!(screen.contains("no mate found yet"), "{screen}");
+    assert!(screen.contains("No mate ("), "{screen}");
+
+    let quiet = on_a_terminal(&["solve", mate, "--threads", "1", "--quiet"]);
+    assert!(
+        quiet.contains("Mate in 15 plies") && !quiet.contains(" nodes ("),
+        "{quiet}"
+    );
+    // Standard error not a terminal: nothing but the answer.
+    let o = run(&["solve", mate, "--threads", "1"]);
+    assert!(o.status.success());
+    assert_eq!(stderr(&o), "");
+}

@@ -1,0 +1,160 @@
+//! The live status line `solve` shows on a terminal's standard error while it solves a
+//! single position that takes more than a moment: time, nodes and their rate, and what the
+//! solve knows so far (no mate yet, a mate being shortened, the main line being read). It is
+//! drawn only when standard error is a terminal and `--quiet` is not given, appears after
+//! [`DELAY`] so that quick solves print nothing, and is erased before the answer is
+//! printed; standard output never sees it.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use toritsume::solver::{KnownMate, Progress};
+
+/// How long a solve runs before its status line appears.
+pub const DELAY: Duration = Duration::from_secs(1);
+
+/// How often the line is redrawn.
+const EVERY: Duration = Duration::from_millis(200);
+
+/// A status line being drawn by a thread of its own; dropping it (or [`Ticker::stop`])
+/// erases the line and ends the thread.
+pub struct Ticker {
+    done: Option<Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Ticker {
+    /// Starts drawing the status of the solve that publishes into `progress`.
+    pub fn start(progress: Arc<Progress>) -> Ticker {
+        let (done, wake) = channel::<()>();
+        let start = Instant::now();
+        let thread = std::thread::Builder::new()
+            .name("toritsume-ticker".into())
+            .spawn(move || {
+                let mut bar: Option<ProgressBar> = None;
+                while let Err(RecvTimeoutError::Timeout) = wake.recv_timeout(EVERY) {
+                    let elapsed = start.elapsed();
+                    if elapsed < DELAY {
+                        continue;
+                    }
+                    let b = bar.get_or_insert_with(|| {
+                        let b = ProgressBar::new_spinner();
+                        b.set_style(
+                            ProgressStyle::with_template("{spinner} {wide_msg}")
+                                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+                        );
+                        b
+                    });
+                    let nodes = progress.nodes.load(Ordering::Relaxed);
+                    b.set_message(status_line(nodes, elapsed, progress.mate().as_ref()));
+                    b.tick();
+                }
+                if let Some(b) = bar {
+                    b.finish_and_clear();
+                }
+            })
+            .ok();
+        Ticker {
+            done: Some(done),
+            thread,
+        }
+    }
+
+    /// Erases the line (if it was drawn) and waits for its thread to end.
+    pub fn stop(mut self) {
+        self.end();
+    }
+
+    fn end(&mut self) {
+        drop(self.done.take());
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Ticker {
+    fn drop(&mut self) {
+        self.end();
+    }
+}
+
+/// The status line's text, short enough for an 80-column terminal (a narrower one cuts it):
+/// `12.3 s, 41.8 M nodes (3.4 M/s): mate in 27, looking for a shorter one`.
+pub fn status_line(nodes: u64, elapsed: Duration, mate: Option<&KnownMate>) -> String {
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        (nodes as f64 / secs) as u64
+    } else {
+        0
+    };
+    let stage = match mate {
+        None => "no mate found yet".to_string(),
+        Some(m) if !m.minimal => format!("mate in {}, looking for a shorter one", m.plies),
+        Some(m) => format!("mate in {} is shortest; reading the line", m.plies),
+    };
+    format!(
+        "{secs:.1} s, {} nodes ({}/s): {stage}",
+        count(nodes),
+        count(rate)
+    )
+}
+
+/// A count in short form: `950`, `12.3 K`, `41.8 M`, `1.20 G`.
+fn count(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.1} K", n as f64 / 1e3),
+        1_000_000..1_000_000_000 => format!("{:.1} M", n as f64 / 1e6),
+        _ => format!("{:.2} G", n as f64 / 1e9),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mate(plies: u16, minimal: bool) -> KnownMate {
+        KnownMate {
+            plies,
+            minimal,
+            line: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_line_says_what_the_solve_knows() {
+        let s = Duration::from_millis(2500);
+        assert_eq!(
+            status_line(7_500_000, s, None),
+            "2.5 s, 7.5 M nodes (3.0 M/s): no mate found yet"
+        );
+        assert_eq!(
+            status_line(41_800_000, Duration::from_secs(10), Some(&mate(27, false))),
+            "10.0 s, 41.8 M nodes (4.2 M/s): mate in 27, looking for a shorter one"
+        );
+        assert_eq!(
+            status_line(
+                1_200_000_000,
+                Duration::from_secs(400),
+                Some(&mate(25, true))
+            ),
+            "400.0 s, 1.20 G nodes (3.0 M/s): mate in 25 is shortest; reading the line"
+        );
+        assert_eq!(
+            status_line(950, Duration::ZERO, None),
+            "0.0 s, 950 nodes (0/s): no mate found yet"
+        );
+        assert_eq!(count(12_345), "12.3 K");
+        // The longest it gets still fits an 80-column terminal beside its spinner.
+        let longest = status_line(
+            999_000_000,
+            Duration::from_secs(9999),
+            Some(&mate(999, true)),
+        );
+        assert!(longest.chars().count() <= 78, "{longest}");
+    }
+}
