@@ -141,7 +141,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
     let totals = Mutex::new(Totals::default());
     let json = a.json;
     let repeat = a.repeat;
-    let bad = run_parallel(&items, solvers, |solver, item| {
+    let bad = run_parallel(&items, solvers, None, |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
         solver.set_defender_hand(item.defender_hand(config.defender_hand));
         let mut best = None;

@@ -201,8 +201,14 @@ const WORKER_STACK: usize = 64 << 20;
 /// one: a solver and its table, made before any work so that a failure to allocate is
 /// reported before anything is printed), and prints each result on stdout in input order as soon
 /// as it and all before it are done. An item that fails (`Err`) is reported on stderr with
-/// its origin. Returns how many failed.
-pub fn run_parallel<S, W>(items: &[input::Item], states: Vec<S>, work: W) -> anyhow::Result<usize>
+/// its origin. `bar` (see [`ticker::file_bar`]) counts the items answered, and is erased at
+/// the end. Returns how many failed.
+pub fn run_parallel<S, W>(
+    items: &[input::Item],
+    states: Vec<S>,
+    bar: Option<indicatif::ProgressBar>,
+    work: W,
+) -> anyhow::Result<usize>
 where
     S: Send,
     W: Fn(&mut S, &input::Item) -> Result<String, String> + Sync,
@@ -262,13 +268,23 @@ where
                     }
                     Err(e) => {
                         failed += 1;
-                        say_err!("error: {}: {e}", items[want].origin);
+                        let origin = &items[want].origin;
+                        match &bar {
+                            Some(b) => b.suspend(|| say_err!("error: {origin}: {e}")),
+                            None => say_err!("error: {origin}: {e}"),
+                        }
                     }
                 }
                 want += 1;
+                if let Some(b) = &bar {
+                    b.inc(1);
+                }
             }
         }
     });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
     if let Some(e) = write_error {
         return Err(e.into());
     }

@@ -172,7 +172,8 @@ pub struct SolveArgs {
     #[arg(long)]
     unicode: bool,
     /// No closing count on standard error (given for a file of more than one position), nor
-    /// the live status line a single position's solve shows there at a terminal.
+    /// what shows there at a terminal while the work runs (a single position's status line,
+    /// a file's bar).
     #[arg(long)]
     quiet: bool,
     #[command(flatten)]
@@ -372,7 +373,8 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         solver.set_progress(Some(Arc::clone(p)));
     }
     let tally = super::tally::Tally::new(&["mate", "nomate", "unknown"]);
-    let bad = run_parallel(&items, solvers, |solver, item| {
+    let bar = super::ticker::file_bar(items.len(), a.quiet, "positions");
+    let bad = run_parallel(&items, solvers, bar, |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
         solver.set_defender_hand(item.defender_hand(config.defender_hand));
         // Each position starts from an empty table (see verify); clearing is O(1).

@@ -1,9 +1,11 @@
-//! The live status line `solve` shows on a terminal's standard error while it solves a
-//! single position that takes more than a moment: time, nodes and their rate, and what the
-//! solve knows so far (no mate yet, a mate being shortened, the main line being read). It is
-//! drawn only when standard error is a terminal and `--quiet` is not given, appears after
-//! [`DELAY`] so that quick solves print nothing, and is erased before the answer is
-//! printed; standard output never sees it.
+//! What `solve` and `verify` show on a terminal's standard error while they work, erased
+//! before the answers and never on standard output, left out with `--quiet`:
+//! - for a single position, the live status line of its solve ([`Ticker`]): time, nodes and
+//!   their rate, and what the solve knows so far (no mate yet, a mate being shortened, the
+//!   main line being read), appearing after [`DELAY`] so that quick solves print nothing;
+//! - for a file of positions whose reports go to a file or a pipe, a bar of the positions
+//!   answered ([`file_bar`]), as download tools show their meter only when their output is
+//!   not the terminal.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::Arc;
@@ -80,6 +82,22 @@ impl Drop for Ticker {
     fn drop(&mut self) {
         self.end();
     }
+}
+
+/// The bar of a file's `positions` (called `noun`, plural): `Some` when there is more than
+/// one, standard error is a terminal, standard output is not, and `quiet` is not set.
+pub fn file_bar(positions: usize, quiet: bool, noun: &str) -> Option<ProgressBar> {
+    use std::io::IsTerminal;
+    if positions < 2 || quiet || !std::io::stderr().is_terminal() || std::io::stdout().is_terminal()
+    {
+        return None;
+    }
+    let b = ProgressBar::new(positions as u64);
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {noun}  {{elapsed}} (eta {{eta}})");
+    b.set_style(
+        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    Some(b)
 }
 
 /// The status line's text, short enough for an 80-column terminal (a narrower one cuts it):

@@ -24,7 +24,9 @@ pub struct VerifyArgs {
     /// One JSON object per position and line.
     #[arg(long)]
     json: bool,
-    /// No closing count on standard error (given for a file of more than one problem).
+    /// No closing count on standard error (given for a file of more than one problem), nor
+    /// the bar of the problems answered that shows there at a terminal while the reports go
+    /// to a file or a pipe.
     #[arg(long)]
     quiet: bool,
     #[command(flatten)]
@@ -226,7 +228,8 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let flag = a.solution.as_deref();
     let solvers = super::solve::make_solvers(&config, workers)?;
     let tally = super::tally::Tally::new(&["sound", "cooked", "flawed", "nomate", "unknown"]);
-    let bad = run_parallel(&items, solvers, |solver, item| {
+    let bar = super::ticker::file_bar(items.len(), a.quiet, "problems");
+    let bad = run_parallel(&items, solvers, bar, |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
         solver.set_defender_hand(item.defender_hand(config.defender_hand));
         let intended = intended_moves(item, pos, flag, solver.config().defender_hand)?;

@@ -1014,17 +1014,20 @@ fn bench_outside_the_source_tree_says_where_its_default_file_is() {
     );
 }
 
-/// Runs `toritsume ARGS` on a pseudo-terminal (util-linux `script`), as a person at a
-/// terminal would, and returns everything the terminal received.
-fn on_a_terminal(args: &[&str]) -> String {
+/// Runs `toritsume ARGS` on a pseudo-terminal (util-linux `script`, which passes the
+/// program's exit status on), as a person at a terminal would, and returns everything the
+/// terminal received, and whether the program exited 0.
+fn on_a_terminal(args: &[&str]) -> (String, bool) {
     let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
     let command = format!("{} {}", env!("CARGO_BIN_EXE_toritsume"), quoted.join(" "));
     let o = Command::new("script")
         .args(["-qec", &command, "/dev/null"])
         .output()
         .expect("util-linux `script` runs");
-    assert!(o.status.success(), "{}", stderr(&o));
-    String::from_utf8_lossy(&o.stdout).into_owned()
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        o.status.success(),
+    )
 }
 
 /// A long single solve at a terminal shows a live status line on standard error (time,
@@ -1036,7 +1039,8 @@ fn on_a_terminal(args: &[&str]) -> String {
 #[ignore = "runs searches of seconds on a pseudo-terminal; run by .ci/run in release"]
 fn a_long_solve_at_a_terminal_shows_its_progress_and_erases_it() {
     let mate = "P6/1s2C2/P1kf3/R6/7/7/7 b F2CPL 1";
-    let screen = on_a_terminal(&["solve", mate, "--threads", "1"]);
+    let (screen, ok) = on_a_terminal(&["solve", mate, "--threads", "1"]);
+    assert!(ok, "{screen}");
     let shorter = screen
         .find("mate in 15, looking for a shorter one")
         .unwrap_or_else(|| panic!("no status while shortening:\n{screen}"));
@@ -1054,11 +1058,11 @@ fn a_long_solve_at_a_terminal_shows_its_progress_and_erases_it() {
         .expect("the line is cleared");
     assert!(erased > reading && !screen[erased..answer].contains(" nodes ("));
 
-    let screen = on_a_terminal(&["solve", "3F3/k1s4/7/7/7/7/7 b FPR3S 1", "--threads", "1"]);
+    let (screen, _) = on_a_terminal(&["solve", "3F3/k1s4/7/7/7/7/7 b FPR3S 1", "--threads", "1"]);
     assert!(screen.contains("no mate found yet"), "{screen}");
     assert!(screen.contains("No mate ("), "{screen}");
 
-    let quiet = on_a_terminal(&["solve", mate, "--threads", "1", "--quiet"]);
+    let (quiet, _) = on_a_terminal(&["solve", mate, "--threads", "1", "--quiet"]);
     assert!(
         quiet.contains("Mate in 15 plies") && !quiet.contains(" nodes ("),
         "{quiet}"
@@ -1067,4 +1071,43 @@ fn a_long_solve_at_a_terminal_shows_its_progress_and_erases_it() {
     let o = run(&["solve", mate, "--threads", "1"]);
     assert!(o.status.success());
     assert_eq!(stderr(&o), "");
+}
+
+/// A file verified at a terminal with its reports sent to a file shows a bar of the problems
+/// answered on standard error, cleared before the closing count; the reports file holds
+/// the reports alone. With standard output on the terminal too, or `--quiet`, no bar.
+#[test]
+#[ignore = "runs on a pseudo-terminal; run by .ci/run in release"]
+fn a_file_with_its_reports_sent_elsewhere_shows_a_bar_at_the_terminal() {
+    let dir = crate::common::scratch("bar");
+    let out = dir.join("reports.jsonl");
+    let classic = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic.jsonl");
+    let quoted = |p: &std::path::Path| format!("'{}'", p.display());
+    let run_on_terminal = |extra: &str| {
+        let command = format!(
+            "{} verify {classic} --json{extra} > {}",
+            env!("CARGO_BIN_EXE_toritsume"),
+            quoted(&out)
+        );
+        let o = Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .output()
+            .expect("util-linux `script` runs");
+        (
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            std::fs::read_to_string(&out).expect("the reports"),
+        )
+    };
+    let (screen, reports) = run_on_terminal("");
+    assert!(screen.contains("/36 problems"), "{screen}");
+    let count = screen.find("36 problems: ").expect("the closing count");
+    assert!(screen[..count].ends_with("\x1b[2K"), "{screen}");
+    assert_eq!(reports.lines().count(), 36);
+    assert!(reports.lines().all(|l| l.starts_with('{')));
+    let (screen, _) = run_on_terminal(" --quiet");
+    assert!(!screen.contains("/36 problems"), "{screen}");
+    // Two of the 36 have no mate: the exit status says so (1).
+    let (screen, ok) = on_a_terminal(&["verify", classic]);
+    assert!(!ok && screen.contains("36 problems: "), "{screen}");
+    assert!(!screen.contains("/36 problems"), "{screen}");
 }
