@@ -1014,14 +1014,23 @@ fn bench_outside_the_source_tree_says_where_its_default_file_is() {
     );
 }
 
-/// Runs `toritsume ARGS` on a pseudo-terminal (util-linux `script`, which passes the
-/// program's exit status on), as a person at a terminal would, and returns everything the
-/// terminal received, and whether the program exited 0.
+/// Runs `toritsume ARGS` on a pseudo-terminal, as a person at a terminal would (see
+/// [`shell_on_a_terminal`]).
 fn on_a_terminal(args: &[&str]) -> (String, bool) {
     let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
-    let command = format!("{} {}", env!("CARGO_BIN_EXE_toritsume"), quoted.join(" "));
+    shell_on_a_terminal(&format!(
+        "{} {}",
+        env!("CARGO_BIN_EXE_toritsume"),
+        quoted.join(" ")
+    ))
+}
+
+/// Runs the shell command `command` on a pseudo-terminal (util-linux `script`, which passes
+/// the exit status on) and returns everything the terminal received, and whether the
+/// command exited 0.
+fn shell_on_a_terminal(command: &str) -> (String, bool) {
     let o = Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
+        .args(["-qec", command, "/dev/null"])
         .output()
         .expect("util-linux `script` runs");
     (
@@ -1089,14 +1098,8 @@ fn a_file_with_its_reports_sent_elsewhere_shows_a_bar_at_the_terminal() {
             env!("CARGO_BIN_EXE_toritsume"),
             quoted(&out)
         );
-        let o = Command::new("script")
-            .args(["-qec", &command, "/dev/null"])
-            .output()
-            .expect("util-linux `script` runs");
-        (
-            String::from_utf8_lossy(&o.stdout).into_owned(),
-            std::fs::read_to_string(&out).expect("the reports"),
-        )
+        let (screen, _) = shell_on_a_terminal(&command);
+        (screen, std::fs::read_to_string(&out).expect("the reports"))
     };
     let (screen, reports) = run_on_terminal("");
     assert!(screen.contains("/36 problems"), "{screen}");
