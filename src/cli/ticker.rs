@@ -1,8 +1,10 @@
 //! What `solve` and `verify` show on a terminal's standard error while they work, erased
 //! before the answers and never on standard output, left out with `--quiet`:
-//! - for a single position, the live status line of its solve ([`Ticker`]): time, nodes and
-//!   their rate, and what the solve knows so far (no mate yet, a mate being shortened, the
-//!   main line being read), appearing after [`DELAY`] so that quick solves print nothing;
+//! - for a single position, the live status line of its solve or verification
+//!   ([`Ticker`]): time, nodes and their rate, and what it knows or does so far (no mate
+//!   yet, a mate being shortened, the main line being read; then the search for cooks, for
+//!   redundant pieces, the check of the intended solution), appearing after [`DELAY`] so
+//!   that quick runs print nothing;
 //! - for a file of positions whose reports go to a file or a pipe, a bar of the positions
 //!   answered ([`file_bar`]), as download tools show their meter only when their output is
 //!   not the terminal.
@@ -13,7 +15,7 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use toritsume::solver::{KnownMate, Progress};
+use toritsume::solver::{KnownMate, Progress, Stage};
 
 /// How long a solve runs before its status line appears.
 pub const DELAY: Duration = Duration::from_secs(1);
@@ -29,7 +31,8 @@ pub struct Ticker {
 }
 
 impl Ticker {
-    /// Starts drawing the status of the solve that publishes into `progress`.
+    /// Starts drawing the status of the solve or verification that publishes into
+    /// `progress`.
     pub fn start(progress: Arc<Progress>) -> Ticker {
         let (done, wake) = channel::<()>();
         let start = Instant::now();
@@ -50,8 +53,10 @@ impl Ticker {
                         );
                         b
                     });
-                    let nodes = progress.nodes.load(Ordering::Relaxed);
-                    b.set_message(status_line(nodes, elapsed, progress.mate().as_ref()));
+                    let nodes = progress.earlier.load(Ordering::Relaxed)
+                        + progress.nodes.load(Ordering::Relaxed);
+                    let mate = progress.mate();
+                    b.set_message(status_line(nodes, elapsed, mate.as_ref(), progress.stage()));
                     b.tick();
                 }
                 if let Some(b) = bar {
@@ -102,17 +107,27 @@ pub fn file_bar(positions: usize, quiet: bool, noun: &str) -> Option<ProgressBar
 
 /// The status line's text, short enough for an 80-column terminal (a narrower one cuts it):
 /// `12.3 s, 41.8 M nodes (3.4 M/s): mate in 27, looking for a shorter one`.
-pub fn status_line(nodes: u64, elapsed: Duration, mate: Option<&KnownMate>) -> String {
+pub fn status_line(
+    nodes: u64,
+    elapsed: Duration,
+    mate: Option<&KnownMate>,
+    stage: Stage,
+) -> String {
     let secs = elapsed.as_secs_f64();
     let rate = if secs > 0.0 {
         (nodes as f64 / secs) as u64
     } else {
         0
     };
-    let stage = match mate {
-        None => "no mate found yet".to_string(),
-        Some(m) if !m.minimal => format!("mate in {}, looking for a shorter one", m.plies),
-        Some(m) => format!("mate in {} is shortest; reading the line", m.plies),
+    let stage = match (stage, mate) {
+        (Stage::Cooks, _) => "searching for cooks".to_string(),
+        (Stage::Redundancy, _) => "looking for redundant pieces".to_string(),
+        (Stage::Intended, _) => "checking the intended solution".to_string(),
+        (Stage::Solving, None) => "no mate found yet".to_string(),
+        (Stage::Solving, Some(m)) if !m.minimal => {
+            format!("mate in {}, looking for a shorter one", m.plies)
+        }
+        (Stage::Solving, Some(m)) => format!("mate in {} is shortest; reading the line", m.plies),
     };
     format!(
         "{secs:.1} s, {} nodes ({}/s): {stage}",
@@ -147,23 +162,29 @@ mod tests {
     fn the_line_says_what_the_solve_knows() {
         let s = Duration::from_millis(2500);
         assert_eq!(
-            status_line(7_500_000, s, None),
+            status_line(7_500_000, s, None, Stage::Solving),
             "2.5 s, 7.5 M nodes (3.0 M/s): no mate found yet"
         );
         assert_eq!(
-            status_line(41_800_000, Duration::from_secs(10), Some(&mate(27, false))),
+            status_line(
+                41_800_000,
+                Duration::from_secs(10),
+                Some(&mate(27, false)),
+                Stage::Solving
+            ),
             "10.0 s, 41.8 M nodes (4.2 M/s): mate in 27, looking for a shorter one"
         );
         assert_eq!(
             status_line(
                 1_200_000_000,
                 Duration::from_secs(400),
-                Some(&mate(25, true))
+                Some(&mate(25, true)),
+                Stage::Solving
             ),
             "400.0 s, 1.20 G nodes (3.0 M/s): mate in 25 is shortest; reading the line"
         );
         assert_eq!(
-            status_line(950, Duration::ZERO, None),
+            status_line(950, Duration::ZERO, None, Stage::Solving),
             "0.0 s, 950 nodes (0/s): no mate found yet"
         );
         assert_eq!(count(12_345), "12.3 K");
@@ -172,7 +193,27 @@ mod tests {
             999_000_000,
             Duration::from_secs(9999),
             Some(&mate(999, true)),
+            Stage::Solving,
         );
         assert!(longest.chars().count() <= 78, "{longest}");
+        // A verification's later stages say what it does, whatever the mate.
+        let m = Some(mate(99, true));
+        assert_eq!(
+            status_line(3_000_000, Duration::from_secs(2), m.as_ref(), Stage::Cooks),
+            "2.0 s, 3.0 M nodes (1.5 M/s): searching for cooks"
+        );
+        assert_eq!(
+            status_line(3_000_000, Duration::from_secs(2), None, Stage::Redundancy),
+            "2.0 s, 3.0 M nodes (1.5 M/s): looking for redundant pieces"
+        );
+        assert_eq!(
+            status_line(
+                3_000_000,
+                Duration::from_secs(2),
+                m.as_ref(),
+                Stage::Intended
+            ),
+            "2.0 s, 3.0 M nodes (1.5 M/s): checking the intended solution"
+        );
     }
 }

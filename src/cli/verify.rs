@@ -3,13 +3,16 @@
 use super::input::Item;
 use super::run_parallel;
 use super::solve::{SearchArgs, numbered};
+use super::ticker::Ticker;
 use clap::Args;
 use serde_json::json;
+use std::io::IsTerminal;
+use std::sync::Arc;
 use toritsume::notation::hodges::line_to_hodges;
 use toritsume::notation::parse_move_list;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::rules::{Move, Position};
-use toritsume::solver::{DefenderHand, prepare};
+use toritsume::solver::{DefenderHand, Progress, prepare};
 use toritsume::soundness::{Redundant, Report, Verdict, verify};
 
 /// Arguments of `verify`.
@@ -25,8 +28,8 @@ pub struct VerifyArgs {
     #[arg(long)]
     json: bool,
     /// No closing count on standard error (given for a file of more than one problem), nor
-    /// the bar of the problems answered that shows there at a terminal while the reports go
-    /// to a file or a pipe.
+    /// what shows there at a terminal while the work runs (a single problem's status line,
+    /// the bar of a file's problems answered while the reports go to a file or a pipe).
     #[arg(long)]
     quiet: bool,
     #[command(flatten)]
@@ -226,7 +229,13 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let unsound = std::sync::atomic::AtomicUsize::new(0);
     let json = a.json;
     let flag = a.solution.as_deref();
-    let solvers = super::solve::make_solvers(&config, workers)?;
+    let mut solvers = super::solve::make_solvers(&config, workers)?;
+    // A single problem on a terminal: a live status line on standard error while it runs.
+    let progress = (items.len() == 1 && !a.quiet && std::io::stderr().is_terminal())
+        .then(|| Arc::new(Progress::default()));
+    if let (Some(p), [solver]) = (&progress, solvers.as_mut_slice()) {
+        solver.set_progress(Some(Arc::clone(p)));
+    }
     let tally = super::tally::Tally::new(&["sound", "cooked", "flawed", "nomate", "unknown"]);
     let bar = super::ticker::file_bar(items.len(), a.quiet, "problems");
     let bad = run_parallel(&items, solvers, bar, |solver, item| {
@@ -237,7 +246,12 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         // which worker took which problems before, and old entries do not crowd the
         // table.
         solver.clear_table();
+        let ticker = progress.clone().map(Ticker::start);
         let r = verify(solver, pos, intended.as_deref());
+        // The line is erased before the report is printed.
+        if let Some(t) = ticker {
+            t.stop();
+        }
         tally.add(&r.verdict.to_string());
         if r.verdict != Verdict::Sound {
             unsound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -7,7 +7,7 @@
 use super::dfpn::Searcher;
 use super::parallel::ENGAGE_NODES;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Recursion limit of one search (plies, Q′ steps included); deeper lines are cut off and
@@ -112,15 +112,34 @@ impl std::fmt::Display for StopReason {
     }
 }
 
-/// Counters a running search publishes (every 1024 nodes), and the best mate it knows.
+/// Counters a running search publishes (every 1024 nodes), the best mate it knows, and,
+/// in a verification, what it is doing and the nodes of its searches before this one.
 #[derive(Debug, Default)]
 pub struct Progress {
-    /// Nodes searched so far in this solve.
+    /// Nodes searched so far in this solve (in a verification, in its current search).
     pub nodes: std::sync::atomic::AtomicU64,
+    /// In a verification, the nodes of its searches before the current one.
+    pub earlier: AtomicU64,
     /// Table fill, in thousandths.
     pub hashfull: std::sync::atomic::AtomicU32,
     /// The shortest mate proven so far, as it becomes known (see [`Progress::mate`]).
     mate: std::sync::Mutex<Option<KnownMate>>,
+    /// What the verification is doing ([`Stage`] as a number).
+    stage: std::sync::atomic::AtomicU8,
+}
+
+/// What a verification is doing, as its [`Progress`] tells.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Stage {
+    /// Solving the problem (and what a solve alone does).
+    #[default]
+    Solving,
+    /// Searching the solution's attacker moves for cooks.
+    Cooks,
+    /// Taking each piece away in turn to see whether the problem needs it.
+    Redundancy,
+    /// Checking the intended solution given.
+    Intended,
 }
 
 /// A mate a running solve has proven: its length (the shortest proven so far; `minimal`
@@ -151,6 +170,21 @@ impl Progress {
         if let Some(m) = self.mate.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
             m.minimal = true;
         }
+    }
+
+    /// What the verification is doing.
+    pub fn stage(&self) -> Stage {
+        match self.stage.load(Ordering::Relaxed) {
+            1 => Stage::Cooks,
+            2 => Stage::Redundancy,
+            3 => Stage::Intended,
+            _ => Stage::Solving,
+        }
+    }
+
+    /// Says what the verification does now.
+    pub(crate) fn set_stage(&self, stage: Stage) {
+        self.stage.store(stage as u8, Ordering::Relaxed);
     }
 
     /// Forgets the mate of an earlier solve.

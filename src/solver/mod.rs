@@ -23,7 +23,7 @@ mod useless;
 mod value;
 
 pub(crate) use dfpn::Searcher;
-pub use limits::{KnownMate, Limits, MAX_LEVEL, Progress, StopReason, Techniques};
+pub use limits::{KnownMate, Limits, MAX_LEVEL, Progress, Stage, StopReason, Techniques};
 pub use table::TableError;
 pub use value::{Depth, Val};
 

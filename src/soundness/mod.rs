@@ -26,7 +26,8 @@ pub use intended::{Intended, IntendedFault};
 pub use redundant::Redundant;
 
 use crate::rules::{Hand, Move, Position};
-use crate::solver::{Limits, Solution, Solver, Status, StopReason};
+use crate::solver::{Limits, Progress, Solution, Solver, Stage, Status, StopReason};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// The verdict on a problem.
@@ -199,16 +200,31 @@ pub(crate) struct Budget {
     deadline: Option<Instant>,
     /// A stop request from outside.
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Where the verification publishes what it does (see [`Progress`]).
+    progress: Option<std::sync::Arc<Progress>>,
 }
 
 impl Budget {
+    /// The limits of the verification's next search (which starts at once); its progress
+    /// counts the nodes used so far as the earlier searches'.
     pub(crate) fn limits(&self) -> Limits {
+        if let Some(p) = &self.progress {
+            p.earlier.store(self.used, Ordering::Relaxed);
+            p.nodes.store(0, Ordering::Relaxed);
+        }
         Limits {
             nodes: self.nodes.map(|n| n.saturating_sub(self.used)),
             deadline: self.deadline,
             stop: self.stop.clone(),
             first_search_nodes: None,
-            progress: None,
+            progress: self.progress.clone(),
+        }
+    }
+
+    /// Says what the verification does now, to whoever follows its progress.
+    fn stage(&self, stage: Stage) {
+        if let Some(p) = &self.progress {
+            p.set_stage(stage);
         }
     }
 }
@@ -233,7 +249,9 @@ pub fn verify_with(
         used: 0,
         deadline: config.time.and_then(|t| start.checked_add(t)),
         stop: config.stop.clone(),
+        progress: config.progress.clone(),
     };
+    budget.stage(Stage::Solving);
     let max_plies = config.max_plies;
     let solution = solver.solve_with(problem, max_plies, budget.limits());
     budget.used += solution.nodes;
@@ -266,6 +284,7 @@ pub fn verify_with(
                 undecided.push(Flaw::SolutionIncomplete(sol.stopped_by));
             } else {
                 let n = sol.plies.unwrap_or(0);
+                budget.stage(Stage::Cooks);
                 let (cooks, duals, complete) =
                     cooks::find_cooks(solver, &report.solution, &mut budget, mode);
                 report.cooks = cooks;
@@ -279,6 +298,7 @@ pub fn verify_with(
                 let first_flaw = mode == VerifyMode::FirstFlaw;
                 if !(first_flaw && (!report.cooks.is_empty() || !undecided.is_empty())) {
                     let duals = report.final_dual_moves();
+                    budget.stage(Stage::Redundancy);
                     let (redundant, complete) = redundant::find_redundant(
                         solver,
                         problem,
@@ -294,6 +314,7 @@ pub fn verify_with(
                     }
                 }
                 if let Some(moves) = intended {
+                    budget.stage(Stage::Intended);
                     let i =
                         intended::check_intended(solver, &report.solution, n, moves, &mut budget);
                     if let Some(limit) = i.stopped {

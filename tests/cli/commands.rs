@@ -1114,3 +1114,52 @@ fn a_file_with_its_reports_sent_elsewhere_shows_a_bar_at_the_terminal() {
     assert!(!ok && screen.contains("36 problems: "), "{screen}");
     assert!(!screen.contains("/36 problems"), "{screen}");
 }
+
+/// A long verification at a terminal says on standard error what it does as it goes: the
+/// solve, then the search for cooks, then the one for redundant pieces, the nodes counted
+/// over all of them; the line is erased before the report. Hard mate #25 (11 plies, cooked;
+/// some 6 s on one thread in release, more than a second in each of those stages).
+#[test]
+#[ignore = "runs a verification of seconds on a pseudo-terminal; run by .ci/run in release"]
+fn a_long_verification_at_a_terminal_says_what_it_does() {
+    let (screen, ok) = on_a_terminal(&[
+        "verify",
+        "c3C2/1P5/5S1/3k3/7/7/7 b 2F2C2PR 1",
+        "--threads",
+        "1",
+    ]);
+    assert!(!ok, "a cooked problem exits 1");
+    let at = |what: &str| {
+        screen
+            .find(what)
+            .unwrap_or_else(|| panic!("no `{what}`:\n{screen}"))
+    };
+    let (cooks, redundant, report) = (
+        at("searching for cooks"),
+        at("looking for redundant pieces"),
+        at("Verdict: cooked"),
+    );
+    assert!(cooks < redundant && redundant < report);
+    // The node count only grows, from one stage to the next too: `5.5 M nodes (`.
+    let counts: Vec<f64> = screen[..report]
+        .split(['\r', '\n'])
+        .filter_map(|line| {
+            let (head, _) = line.split_once(" nodes (")?;
+            let count = head.rsplit(", ").next()?;
+            let (x, unit) = count.split_once(' ').unwrap_or((count, ""));
+            let scale = match unit {
+                "K" => 1e3,
+                "M" => 1e6,
+                "G" => 1e9,
+                _ => 1.0,
+            };
+            Some(x.parse::<f64>().ok()? * scale)
+        })
+        .collect();
+    assert!(counts.len() > 10, "{screen}");
+    assert!(counts.windows(2).all(|w| w[0] <= w[1]), "{counts:?}");
+    let erased = screen[..report]
+        .rfind("\x1b[2K")
+        .expect("the line is cleared");
+    assert!(!screen[erased..report].contains(" nodes ("));
+}
