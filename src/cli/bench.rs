@@ -141,7 +141,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
     let totals = Mutex::new(Totals::default());
     let json = a.json;
     let repeat = a.repeat;
-    let bad = run_parallel(&items, solvers, None, |solver, item| {
+    let bad = run_parallel(&items, solvers, None, None, |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
         solver.set_defender_hand(item.defender_hand(config.defender_hand));
         let mut best = None;
@@ -229,7 +229,8 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
                 }
             )
         })
-    })?;
+    })?
+    .failed;
     let t = totals.into_inner().unwrap_or_else(|e| e.into_inner());
     let speedup = (t.with_baseline > 0).then(|| t.baseline_ms / t.ms_with_baseline.max(0.001));
     let summary = if json {

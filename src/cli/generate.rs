@@ -10,8 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use toritsume::generator::{FinalDuals, GenConfig, Policy, Refusal, Seed, Stats, generate};
 use toritsume::notation::counted;
 use toritsume::problem::Problem;
@@ -284,16 +283,8 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
         Some(f) => f,
         None => &mut stdout,
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        // A second Ctrl-C kills as usual; the first lets the run finish writing cleanly.
-        let _ = ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
-    }
+    // A second Ctrl-C kills as usual; the first lets the run finish writing cleanly.
+    let stop = super::interrupt_flag();
     let bar = if !a.quiet && std::io::stderr().is_terminal() {
         let b = ProgressBar::new(a.count as u64);
         b.set_style(
@@ -366,7 +357,7 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
             "interrupted: {} written",
             counted(stats.kept_total() as u64, "problem", "problems")
         );
-        return Ok(130);
+        return Ok(super::EXIT_INTERRUPTED);
     }
     Ok(0)
 }

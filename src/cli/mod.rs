@@ -194,6 +194,37 @@ pub fn thread_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))
 }
 
+/// A flag the first Ctrl-C (SIGINT) raises, for a command to stop its searches and end
+/// cleanly with what it has (exit status [`EXIT_INTERRUPTED`]); a second Ctrl-C ends the
+/// program at once. Should the handler not install (one is already set), Ctrl-C ends the
+/// program as it would anyway.
+pub fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let flag = std::sync::Arc::clone(&stop);
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(EXIT_INTERRUPTED);
+        }
+    });
+    stop
+}
+
+/// Exit status of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// What [`run_parallel`] did.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Items answered or reported as failed (all of them unless stopped).
+    pub done: usize,
+    /// Of those, the items that failed.
+    pub failed: usize,
+    /// The run was stopped (Ctrl-C): the searches under way then were cut short, and the
+    /// items not yet taken left.
+    pub interrupted: bool,
+}
+
 /// Stack size of worker threads: the searches recurse one frame a ply.
 const WORKER_STACK: usize = 64 << 20;
 
@@ -202,13 +233,15 @@ const WORKER_STACK: usize = 64 << 20;
 /// reported before anything is printed), and prints each result on stdout in input order as soon
 /// as it and all before it are done. An item that fails (`Err`) is reported on stderr with
 /// its origin. `bar` (see [`ticker::file_bar`]) counts the items answered, and is erased at
-/// the end. Returns how many failed.
+/// the end. Once `stop` is raised no item is started (those under way end as their searches
+/// see the flag, and are reported).
 pub fn run_parallel<S, W>(
     items: &[input::Item],
     states: Vec<S>,
     bar: Option<indicatif::ProgressBar>,
+    stop: Option<&std::sync::atomic::AtomicBool>,
     work: W,
-) -> anyhow::Result<usize>
+) -> anyhow::Result<Outcome>
 where
     S: Send,
     W: Fn(&mut S, &input::Item) -> Result<String, String> + Sync,
@@ -224,6 +257,8 @@ where
     let next = AtomicUsize::new(0);
     let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<String, String>)>();
     let mut failed = 0;
+    // The next item to print: all before it are printed or reported.
+    let mut want = 0;
     let mut write_error = None;
     std::thread::scope(|scope| {
         let (next, work) = (&next, &work);
@@ -233,6 +268,9 @@ where
                     let tx = tx.clone();
                     s.spawn(move |_| {
                         loop {
+                            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                                break;
+                            }
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             if i >= items.len() {
                                 break;
@@ -248,7 +286,6 @@ where
             drop(tx);
         });
         let mut pending = BTreeMap::new();
-        let mut want = 0;
         let stdout = std::io::stdout();
         'results: for (i, r) in rx {
             pending.insert(i, r);
@@ -288,5 +325,9 @@ where
     if let Some(e) = write_error {
         return Err(e.into());
     }
-    Ok(failed)
+    Ok(Outcome {
+        done: want,
+        failed,
+        interrupted: stop.is_some_and(|s| s.load(Ordering::Relaxed)),
+    })
 }

@@ -372,9 +372,14 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     if let (Some(p), [solver]) = (&progress, solvers.as_mut_slice()) {
         solver.set_progress(Some(Arc::clone(p)));
     }
+    // Ctrl-C stops the searches under way, which report what they proved, and the run.
+    let stop = super::interrupt_flag();
+    for solver in &mut solvers {
+        solver.set_stop(Some(Arc::clone(&stop)));
+    }
     let tally = super::tally::Tally::new(&["mate", "nomate", "unknown"]);
     let bar = super::ticker::file_bar(items.len(), a.quiet, "positions");
-    let bad = run_parallel(&items, solvers, bar, |solver, item| {
+    let outcome = run_parallel(&items, solvers, bar, Some(&stop), |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
         solver.set_defender_hand(item.defender_hand(config.defender_hand));
         // Each position starts from an empty table (see verify); clearing is O(1).
@@ -392,13 +397,14 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
             solution_text(&sol, item, style, solver.config().defender_hand)
         })
     })?;
-    if items.len() > 1 && !a.quiet {
-        super::say_err!(
-            "{}",
-            tally.summary(items.len(), bad, ("position", "positions"))
-        );
-    }
-    Ok(if bad > 0 { EXIT_USAGE } else { 0 })
+    tally.close(&outcome, items.len(), a.quiet, ("position", "positions"));
+    Ok(if outcome.interrupted {
+        super::EXIT_INTERRUPTED
+    } else if outcome.failed > 0 {
+        EXIT_USAGE
+    } else {
+        0
+    })
 }
 
 /// The report's line naming the useless interpositions a main line leaves out, or nothing

@@ -53,6 +53,29 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// Writes the closing lines of a run over `total` inputs (see [`Tally::summary`]) on
+    /// standard error: the summary of those answered, for more than one input unless
+    /// `quiet`; and, whatever `quiet` says, how far a run Ctrl-C stopped got (its exit
+    /// status alone would not say which inputs were left).
+    pub fn close(&self, o: &super::Outcome, total: usize, quiet: bool, noun: (&str, &str)) {
+        if total > 1 && !quiet {
+            super::say_err!("{}", self.summary(o.done, o.failed, noun));
+        }
+        if o.interrupted {
+            if total == 1 {
+                super::say_err!("interrupted (Ctrl-C): the search was stopped");
+            } else {
+                super::say_err!(
+                    "interrupted (Ctrl-C) after {} of {total} {}: the searches under way were stopped, the rest not started",
+                    o.done,
+                    noun.1
+                );
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

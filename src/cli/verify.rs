@@ -236,9 +236,14 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     if let (Some(p), [solver]) = (&progress, solvers.as_mut_slice()) {
         solver.set_progress(Some(Arc::clone(p)));
     }
+    // Ctrl-C stops the verifications under way, which report what they found, and the run.
+    let stop = super::interrupt_flag();
+    for solver in &mut solvers {
+        solver.set_stop(Some(Arc::clone(&stop)));
+    }
     let tally = super::tally::Tally::new(&["sound", "cooked", "flawed", "nomate", "unknown"]);
     let bar = super::ticker::file_bar(items.len(), a.quiet, "problems");
-    let bad = run_parallel(&items, solvers, bar, |solver, item| {
+    let outcome = run_parallel(&items, solvers, bar, Some(&stop), |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
         solver.set_defender_hand(item.defender_hand(config.defender_hand));
         let intended = intended_moves(item, pos, flag, solver.config().defender_hand)?;
@@ -262,13 +267,10 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             report_text(&r, item, solver.config().defender_hand)
         })
     })?;
-    if items.len() > 1 && !a.quiet {
-        super::say_err!(
-            "{}",
-            tally.summary(items.len(), bad, ("problem", "problems"))
-        );
-    }
-    Ok(if bad > 0 {
+    tally.close(&outcome, items.len(), a.quiet, ("problem", "problems"));
+    Ok(if outcome.interrupted {
+        super::EXIT_INTERRUPTED
+    } else if outcome.failed > 0 {
         super::EXIT_USAGE
     } else if unsound.into_inner() > 0 {
         1

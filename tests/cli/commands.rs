@@ -1163,3 +1163,69 @@ fn a_long_verification_at_a_terminal_says_what_it_does() {
         .expect("the line is cleared");
     assert!(!screen[erased..report].contains(" nodes ("));
 }
+
+/// Starts `toritsume ARGS`, sends it Ctrl-C (SIGINT) after `after`, and returns what it
+/// printed and its exit code.
+fn interrupted(args: &[&str], after: std::time::Duration) -> (String, String, Option<i32>) {
+    let child = Command::new(env!("CARGO_BIN_EXE_toritsume"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(after);
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    let o = child.wait_with_output().expect("the binary ends");
+    (stdout(&o), stderr(&o), o.status.code())
+}
+
+/// Ctrl-C stops a solve cleanly: the search under way reports what it proved (`unknown`,
+/// stopped by `stop`), standard error says it was interrupted, and the exit status is 130;
+/// in a file, the positions answered are printed and counted, and the rest not started.
+#[test]
+fn ctrl_c_stops_a_solve_and_says_how_far_it_got() {
+    let second = std::time::Duration::from_millis(1500);
+    // Hard no-mate #30: some 18 s on one thread.
+    let (out, err, code) = interrupted(
+        &[
+            "solve",
+            "6c/5k1/7/7/7/7/7 b FCL2R 1",
+            "--threads",
+            "1",
+            "--json",
+        ],
+        second,
+    );
+    assert_eq!(code, Some(130), "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect(&out);
+    assert_eq!(
+        (v["status"].as_str(), v["stopped_by"].as_str()),
+        (Some("unknown"), Some("stop"))
+    );
+    assert_eq!(err.trim(), "interrupted (Ctrl-C): the search was stopped");
+
+    // The 44 positions of the hard set, each of seconds, on one thread.
+    let hard = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/hard.jsonl");
+    let (out, err, code) = interrupted(&["solve", hard, "--threads", "1", "--json"], second);
+    assert_eq!(code, Some(130), "{err}");
+    let answered = out.lines().count();
+    assert!((1..44).contains(&answered), "{answered}");
+    assert!(
+        err.contains(&format!(
+            "interrupted (Ctrl-C) after {answered} of 44 positions"
+        )),
+        "{err}"
+    );
+    assert!(err.starts_with(&format!("{answered} position")), "{err}");
+    // The one under way (the last, unless Ctrl-C fell between two) was stopped; those before
+    // it were answered whole.
+    let stopped: Vec<bool> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["stopped_by"] == "stop")
+        .collect();
+    assert!(!stopped[..answered - 1].contains(&true), "{out}");
+}
