@@ -1,19 +1,17 @@
 //! `toritsume solve`: mate search on one position or a file of them, in parallel.
 
 use super::input::Item;
-use super::ticker::Ticker;
+use super::ticker::Watch;
 use super::{EXIT_USAGE, run_parallel};
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use std::io::IsTerminal;
-use std::sync::Arc;
 use std::time::Duration;
 use toritsume::notation::hodges::line_to_hodges;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::render::text::{Style, diagram};
 use toritsume::rules::Square;
 use toritsume::solver::{
-    DefenderHand, Progress, Solution, Solver, SolverConfig, Status, StopReason, Techniques,
+    DefenderHand, Solution, Solver, SolverConfig, Status, StopReason, Techniques,
     UselessInterposition,
 };
 
@@ -366,25 +364,16 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     };
     let json = a.json;
     let mut solvers = make_solvers(&config, workers)?;
-    // A single position on a terminal: a live status line on standard error while it runs.
-    let progress = (items.len() == 1 && !a.quiet && std::io::stderr().is_terminal())
-        .then(|| Arc::new(Progress::default()));
-    if let (Some(p), [solver]) = (&progress, solvers.as_mut_slice()) {
-        solver.set_progress(Some(Arc::clone(p)));
-    }
-    // Ctrl-C stops the searches under way, which report what they proved, and the run.
-    let stop = super::interrupt_flag();
-    for solver in &mut solvers {
-        solver.set_stop(Some(Arc::clone(&stop)));
-    }
+    // A single position's status line at a terminal; Ctrl-C stops the searches under way, which report what they proved, and the run.
+    let watch = Watch::new(&mut solvers, items.len(), a.quiet);
     let tally = super::tally::Tally::new(&["mate", "nomate", "unknown"]);
     let bar = super::ticker::file_bar(items.len(), a.quiet, "positions");
-    let outcome = run_parallel(&items, solvers, bar, Some(&stop), |solver, item| {
+    let outcome = run_parallel(&items, solvers, bar, Some(&watch.stop), |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
         solver.set_defender_hand(item.defender_hand(config.defender_hand));
         // Each position starts from an empty table (see verify); clearing is O(1).
         solver.clear_table();
-        let ticker = progress.clone().map(Ticker::start);
+        let ticker = watch.ticker();
         let sol = solver.solve(pos);
         // The line is erased before the answer is printed.
         if let Some(t) = ticker {

@@ -10,12 +10,46 @@
 //!   not the terminal.
 
 use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use toritsume::solver::{KnownMate, Progress, Stage};
+use toritsume::solver::{KnownMate, Progress, Solver, Stage};
+
+/// What `solve` and `verify` watch while they run: a single position's progress, for its
+/// status line at a terminal, and Ctrl-C.
+pub struct Watch {
+    /// Where the single position's search publishes its progress (at a terminal only).
+    progress: Option<Arc<Progress>>,
+    /// Raised by Ctrl-C: the searches under way stop and report, no new one starts.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Watch {
+    /// Sets `solvers` up for a run over `positions` positions: each stops at Ctrl-C, and a
+    /// single position at a terminal (unless `quiet`) publishes its progress for the
+    /// status line.
+    pub fn new(solvers: &mut [Solver], positions: usize, quiet: bool) -> Watch {
+        let progress = (positions == 1 && !quiet && std::io::stderr().is_terminal())
+            .then(|| Arc::new(Progress::default()));
+        let stop = super::interrupt_flag();
+        for solver in solvers.iter_mut() {
+            solver.set_stop(Some(Arc::clone(&stop)));
+            if let Some(p) = &progress {
+                solver.set_progress(Some(Arc::clone(p)));
+            }
+        }
+        Watch { progress, stop }
+    }
+
+    /// Starts the status line of the single position, if it has one (stop it before the
+    /// answer is printed).
+    pub fn ticker(&self) -> Option<Ticker> {
+        self.progress.clone().map(Ticker::start)
+    }
+}
 
 /// How long a solve runs before its status line appears.
 pub const DELAY: Duration = Duration::from_secs(1);
@@ -92,7 +126,6 @@ impl Drop for Ticker {
 /// The bar of a file's `positions` (called `noun`, plural): `Some` when there is more than
 /// one, standard error is a terminal, standard output is not, and `quiet` is not set.
 pub fn file_bar(positions: usize, quiet: bool, noun: &str) -> Option<ProgressBar> {
-    use std::io::IsTerminal;
     if positions < 2 || quiet || !std::io::stderr().is_terminal() || std::io::stdout().is_terminal()
     {
         return None;

@@ -3,16 +3,14 @@
 use super::input::Item;
 use super::run_parallel;
 use super::solve::{SearchArgs, numbered};
-use super::ticker::Ticker;
+use super::ticker::Watch;
 use clap::Args;
 use serde_json::json;
-use std::io::IsTerminal;
-use std::sync::Arc;
 use toritsume::notation::hodges::line_to_hodges;
 use toritsume::notation::parse_move_list;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::rules::{Move, Position};
-use toritsume::solver::{DefenderHand, Progress, prepare};
+use toritsume::solver::{DefenderHand, prepare};
 use toritsume::soundness::{Redundant, Report, Verdict, verify};
 
 /// Arguments of `verify`.
@@ -230,20 +228,11 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let json = a.json;
     let flag = a.solution.as_deref();
     let mut solvers = super::solve::make_solvers(&config, workers)?;
-    // A single problem on a terminal: a live status line on standard error while it runs.
-    let progress = (items.len() == 1 && !a.quiet && std::io::stderr().is_terminal())
-        .then(|| Arc::new(Progress::default()));
-    if let (Some(p), [solver]) = (&progress, solvers.as_mut_slice()) {
-        solver.set_progress(Some(Arc::clone(p)));
-    }
-    // Ctrl-C stops the verifications under way, which report what they found, and the run.
-    let stop = super::interrupt_flag();
-    for solver in &mut solvers {
-        solver.set_stop(Some(Arc::clone(&stop)));
-    }
+    // A single problem's status line at a terminal; Ctrl-C stops the verifications under way, which report what they found, and the run.
+    let watch = Watch::new(&mut solvers, items.len(), a.quiet);
     let tally = super::tally::Tally::new(&["sound", "cooked", "flawed", "nomate", "unknown"]);
     let bar = super::ticker::file_bar(items.len(), a.quiet, "problems");
-    let outcome = run_parallel(&items, solvers, bar, Some(&stop), |solver, item| {
+    let outcome = run_parallel(&items, solvers, bar, Some(&watch.stop), |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
         solver.set_defender_hand(item.defender_hand(config.defender_hand));
         let intended = intended_moves(item, pos, flag, solver.config().defender_hand)?;
@@ -251,7 +240,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         // which worker took which problems before, and old entries do not crowd the
         // table.
         solver.clear_table();
-        let ticker = progress.clone().map(Ticker::start);
+        let ticker = watch.ticker();
         let r = verify(solver, pos, intended.as_deref());
         // The line is erased before the report is printed.
         if let Some(t) = ticker {
