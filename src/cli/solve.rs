@@ -364,7 +364,8 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     };
     let json = a.json;
     let mut solvers = make_solvers(&config, workers)?;
-    // A single position's status line at a terminal; Ctrl-C stops the searches under way, which report what they proved, and the run.
+    // A single position's status line at a terminal; Ctrl-C stops the searches under way
+    // (which report what they proved) and the run.
     let watch = Watch::new(&mut solvers, items.len(), a.quiet);
     let tally = super::tally::Tally::new(&["mate", "nomate", "unknown"]);
     let bar = super::ticker::file_bar(items.len(), a.quiet, "positions");

@@ -51,9 +51,7 @@ impl Tally {
             self.start.elapsed().as_secs_f64()
         )
     }
-}
 
-impl Tally {
     /// Writes the closing lines of a run over `total` inputs (see [`Tally::summary`]) on
     /// standard error: the summary of those answered, for more than one input unless
     /// `quiet`; and, whatever `quiet` says, how far a run Ctrl-C stopped got (its exit

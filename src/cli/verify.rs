@@ -228,7 +228,8 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let json = a.json;
     let flag = a.solution.as_deref();
     let mut solvers = super::solve::make_solvers(&config, workers)?;
-    // A single problem's status line at a terminal; Ctrl-C stops the verifications under way, which report what they found, and the run.
+    // A single problem's status line at a terminal; Ctrl-C stops the verifications under
+    // way (which report what they found) and the run.
     let watch = Watch::new(&mut solvers, items.len(), a.quiet);
     let tally = super::tally::Tally::new(&["sound", "cooked", "flawed", "nomate", "unknown"]);
     let bar = super::ticker::file_bar(items.len(), a.quiet, "problems");
