@@ -213,6 +213,18 @@ pub fn stop_name(r: StopReason) -> &'static str {
     }
 }
 
+/// `spare_pieces` in JSON reports: true or false once the main line is read to the mate,
+/// null while it is not known (no mate, a limit, a line short of its length).
+pub fn spare_pieces_json(sol: &Solution) -> serde_json::Value {
+    json!(sol.spare_pieces())
+}
+
+/// `spare` in JSON reports: the pieces left in the attacker's hand at the mate (SFEN
+/// letters, `""` for none), null while that is not known.
+pub fn spare_json(sol: &Solution) -> serde_json::Value {
+    json!(sol.spare_hand().map(|h| h.sfen_upper()))
+}
+
 /// The JSON object of a solution, found with the defender holding `defender_hand`.
 pub fn solution_json(
     sol: &Solution,
@@ -229,8 +241,8 @@ pub fn solution_json(
         "short_at": sol.short_at,
         "moves": sol.moves.iter().map(|m| m.usi()).collect::<Vec<_>>(),
         "hodges": hodges,
-        "spare_pieces": sol.has_spare_pieces(),
-        "spare": if sol.status == Status::Mate { sol.spare.sfen_upper() } else { String::new() },
+        "spare_pieces": spare_pieces_json(sol),
+        "spare": spare_json(sol),
         "useless_interpositions": sol.useless.iter().map(|u| json!({"ply": u.ply, "move": u.mv.usi()})).collect::<Vec<_>>(),
         "nodes": sol.nodes,
         "nodes_by_phase": sol.effort,

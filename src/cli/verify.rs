@@ -83,8 +83,8 @@ pub fn report_json(r: &Report, item: &Item, defender_hand: DefenderHand) -> serd
         "hodges": line_to_hodges(&sol.position, &sol.moves),
         "cooks": r.cooks.iter().map(cook).collect::<Vec<_>>(),
         "final_duals": r.final_duals.iter().map(cook).collect::<Vec<_>>(),
-        "spare_pieces": sol.has_spare_pieces(),
-        "spare": sol.spare.sfen_upper(),
+        "spare_pieces": super::solve::spare_pieces_json(sol),
+        "spare": super::solve::spare_json(sol),
         "redundant_pieces": r.redundant.iter().map(|x| match x {
             Redundant::Board { square, piece } => json!({
                 "where": square.to_string(), "piece": piece.sfen(), "description": x.to_string()

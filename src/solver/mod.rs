@@ -181,7 +181,20 @@ impl Solution {
     /// Whether the main line ends with pieces left in the attacker's hand (known only of a
     /// line read to the end).
     pub fn has_spare_pieces(&self) -> bool {
-        self.status == Status::Mate && self.complete && !self.spare.is_empty()
+        self.spare_pieces() == Some(true)
+    }
+
+    /// The pieces left in the attacker's hand at the end of the main line, once that is
+    /// known: `None` unless the status is mate and the line was read to the end (a limit
+    /// cut it short, or no defence but a useless interposition lasts at some ply).
+    pub fn spare_hand(&self) -> Option<Hand> {
+        (self.status == Status::Mate && self.complete).then_some(self.spare)
+    }
+
+    /// Whether the main line ends with spare pieces: `None` when that is not known (see
+    /// [`Solution::spare_hand`]).
+    pub fn spare_pieces(&self) -> Option<bool> {
+        self.spare_hand().map(|h| !h.is_empty())
     }
 }
 

@@ -884,6 +884,61 @@ fn verify_text_cut_short_by_a_limit_claims_no_whole_solution() {
     assert!(v["minimal"] == false || v["complete"] == false, "{v}");
 }
 
+/// `spare_pieces` and `spare` are judged only of a mate whose line is read to the end:
+/// null while a limit leaves the line unread or cut short, or the length unproven, and for
+/// no mate; never a `false` that claims what was not looked at.
+#[test]
+fn spare_pieces_are_null_until_the_line_is_read_whole() {
+    // Classic problem 29, a mate in 13 ending with the attacker's hand empty; with budgets
+    // spread over its whole solve, some stop before the mate is found, some while the
+    // length is proven or the line read.
+    let sfen = "7/4P2/6k/4CP1/6p/7/7 b F 1";
+    let json = |cmd: &str, nodes: Option<u64>| {
+        let budget = nodes.map(|n| n.to_string()).unwrap_or_default();
+        let mut args = vec![cmd, "--json", "--hash", "1", "--threads", "1", sfen];
+        if nodes.is_some() {
+            args.extend(["--nodes", budget.as_str()]);
+        }
+        let o = run(&args);
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    for cmd in ["solve", "verify"] {
+        let whole = json(cmd, None);
+        assert_eq!(whole["complete"], true, "{whole}");
+        assert_eq!(
+            (&whole["spare_pieces"], &whole["spare"]),
+            (&false.into(), &"".into())
+        );
+        let nodes = whole["nodes"].as_u64().unwrap();
+        let mut unread = 0;
+        for k in 1..20 {
+            let v = json(cmd, Some(nodes * k / 20));
+            if v["complete"] == true {
+                assert_eq!(v["spare_pieces"], false, "{v}");
+            } else {
+                unread += 1;
+                assert!(v["spare_pieces"].is_null(), "{cmd} {k}: {v}");
+                assert!(v["spare"].is_null(), "{cmd} {k}: {v}");
+            }
+        }
+        assert!(unread > 0, "{cmd}: every budget read the whole line");
+    }
+    // Cr*1b mates at once; the swallow in hand is left over.
+    for cmd in ["solve", "verify"] {
+        let o = run(&[cmd, "--json", "4pk1/5l1/3C2F/7/7/7/7 b CS 1"]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(
+            (&v["spare_pieces"], &v["spare"]),
+            (&true.into(), &"S".into())
+        );
+    }
+    // A position with no mate: nothing to judge.
+    let o = run(&["solve", "--json", "7/7/7/3k3/7/7/7 b S 1"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["status"], "nomate");
+    assert!(v["spare_pieces"].is_null() && v["spare"].is_null(), "{v}");
+}
+
 /// One ply, one record, one file: every count of one reads in the singular, in solve,
 /// verify, an intended solution's fault and merge's summary.
 #[test]
