@@ -6,7 +6,9 @@
 //! `go [infinite|movetime MS|byoyomi MS ...]` (a mate search answered
 //! `bestmove <first move>`, or `bestmove resign` without one), `stop`, `quit` (and
 //! `gameover`, `ponderhit`, ignored). The search runs on its own thread, so `stop` and
-//! `quit` are answered at once; while it runs, an `info` line with `nodes`, `nps`,
+//! `quit` are answered at once, and a `go` sent meanwhile waits for its answer, the commands
+//! after it waiting their turn (the end of input lets every search still to come answer
+//! under its own limit); while it runs, an `info` line with `nodes`, `nps`,
 //! `hashfull` and `time` is printed every second, with `score mate N pv ...` once a mate is
 //! known (and a last one with the main line before the answer); a proven no-mate is
 //! announced with `info string no mate: proven`. Hands are taken as given in the position.
@@ -192,6 +194,7 @@ impl Engine {
     }
 
     fn go(&mut self, tokens: &[&str]) {
+        // The command loop holds a `go` back until the running search has answered.
         if self.searching() {
             self.info("already searching; send stop first");
             return;
@@ -446,7 +449,43 @@ fn plain_go_limit(args: &[&str]) -> Result<Option<Duration>, String> {
     })
 }
 
+/// A line of standard input, as the reader thread passes it on.
+enum Input {
+    Line(String),
+    /// A line that is not valid UTF-8.
+    Bad,
+    /// The end of input.
+    End,
+}
+
+/// Reads standard input on a thread of its own, so that the command loop can wait for a
+/// search and for the next command at once.
+fn read_input() -> std::sync::mpsc::Receiver<Input> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let input = line.map_or(Input::Bad, Input::Line);
+            if tx.send(input).is_err() {
+                return;
+            }
+        }
+        let _ = tx.send(Input::End);
+    });
+    rx
+}
+
+/// How often the command loop looks at a running search while it holds commands back or
+/// waits for the last answer.
+const POLL: Duration = Duration::from_millis(20);
+
 /// Runs the USI loop until `quit` or the end of input.
+///
+/// A `go` that comes while a search runs waits for that search's answer, and the commands
+/// after it wait their turn behind it (all but `stop`, which stops the running search, and
+/// `quit`), so a script may send several positions and searches at once. At the end of
+/// input every search still to come is run and answered under its own limit, unless
+/// nothing reads the answers any more (standard output fails): then the search stops and
+/// the engine exits.
 pub fn run() -> anyhow::Result<i32> {
     let mut engine = Engine {
         out: Out(Arc::new(Mutex::new(None))),
@@ -456,26 +495,59 @@ pub fn run() -> anyhow::Result<i32> {
         solver: Arc::new(Mutex::new(None)),
         search: None,
     };
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else {
-            engine.info("input is not valid UTF-8; line ignored");
-            continue;
+    let input = read_input();
+    let mut waiting = std::collections::VecDeque::<String>::new();
+    let mut ended = false;
+    loop {
+        // The commands held back behind a search, once it has answered.
+        while !engine.searching() {
+            let Some(line) = waiting.pop_front() else {
+                break;
+            };
+            if !engine.command(&line) {
+                return Ok(0);
+            }
+            if let Some(e) = engine.out.failure() {
+                engine.finish_search();
+                return Err(StdoutError(e).into());
+            }
+        }
+        let searching = engine.searching();
+        if ended && !searching && waiting.is_empty() {
+            return Ok(0);
+        }
+        let next = if ended {
+            std::thread::sleep(POLL);
+            None
+        } else if searching {
+            match input.recv_timeout(POLL) {
+                Ok(i) => Some(i),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => Some(Input::End),
+            }
+        } else {
+            Some(input.recv().unwrap_or(Input::End))
         };
-        let go_on = engine.command(line.trim());
+        match next {
+            None => {}
+            Some(Input::End) => ended = true,
+            Some(Input::Bad) => engine.info("input is not valid UTF-8; line ignored"),
+            Some(Input::Line(line)) => {
+                let line = line.trim();
+                let first = line.split_whitespace().next();
+                let held = !waiting.is_empty() || (first == Some("go") && engine.searching());
+                if held && !matches!(first, Some("stop" | "quit")) {
+                    waiting.push_back(line.to_string());
+                } else if !engine.command(line) {
+                    return Ok(0);
+                }
+            }
+        }
+        // Output that cannot be delivered ends the engine: nothing reads it any more.
         if let Some(e) = engine.out.failure() {
             engine.finish_search();
             return Err(StdoutError(e).into());
         }
-        if !go_on {
-            return Ok(0);
-        }
-    }
-    // End of input (the GUI went away): stop a running search.
-    engine.finish_search();
-    match engine.out.failure() {
-        Some(e) => Err(StdoutError(e).into()),
-        None => Ok(0),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The USI engine driven through its standard input and output, as a GUI would: the
 //! handshake, options, a mate found, no mate, a time-out, `stop` in the middle of an
-//! endless search, and malformed commands answered without a crash.
+//! endless search, and malformed commands answered without a crash; a script writing many
+//! commands at once and closing the input, and a reader gone away.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -9,7 +10,8 @@ use std::time::{Duration, Instant};
 
 struct Engine {
     child: Child,
-    stdin: ChildStdin,
+    /// None once closed.
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
 }
 
@@ -34,14 +36,20 @@ impl Engine {
         });
         Engine {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines: rx,
         }
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
+        let stdin = self.stdin.as_mut().expect("the input is open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Ends the engine's input, as a script's does.
+    fn close_input(&mut self) {
+        self.stdin = None;
     }
 
     /// Lines up to and including the first that starts with `prefix`.
@@ -489,7 +497,8 @@ fn the_readme_session_is_what_the_engine_says() {
         };
         said.extend(e.until(last, 10 * SECOND));
     }
-    e.send("quit");
+    // The session ends with `quit`.
+    assert_eq!(shown.last().map(String::as_str), Some("> quit"));
     assert!(e.child.wait().unwrap().success());
     let expected: Vec<&String> = shown.iter().filter(|l| !l.starts_with("> ")).collect();
     assert_eq!(said.len(), expected.len(), "{said:#?}");
@@ -499,5 +508,106 @@ fn the_readme_session_is_what_the_engine_says() {
             crate::readme::steady(want),
             "README.md's USI session"
         );
+    }
+}
+
+/// Classic problem 34 with the defender's hand as given, a mate in 15 worked out in the
+/// bundled set: long enough a search that the end of input arrives while it runs.
+const MATE_IN_15: (&str, &str) = (
+    "7/7/7/7/2F4/kflC3/1Pr4 b 2CRSc3pl15s 1",
+    "checkmate C*6e 7f6g 6e6f 5g6f R*7f 6g7f 5e6f 7f6f F*5e 6f7f S*7g 7f7g C*6f 7g7f R*7g",
+);
+
+/// A script may write every command at once and close the engine's input: each `go`
+/// waits for the search before it, the commands after it wait their turn, and the end of
+/// input lets the searches still to come run under their own limits before the engine
+/// exits, rather than stopping them.
+#[test]
+fn a_script_piping_several_searches_gets_every_answer() {
+    let mut e = Engine::start();
+    let (sfen, mate) = MATE_IN_15;
+    for cmd in [
+        "usi",
+        &format!("position sfen {sfen}"),
+        "go mate 60000",
+        // Held back until the mate in 15 is answered, so this is the position searched
+        // next, and only then: the search under way keeps its own.
+        "position sfen kp5/1s5/1C5/7/7/7/7 b C 1",
+        "go mate 60000",
+        "isready",
+        "position startpos moves 3d3c 4b3c",
+        "go",
+    ] {
+        e.send(cmd);
+    }
+    e.close_input();
+    let said = e.until("bestmove", 120 * SECOND);
+    let answers: Vec<&str> = said
+        .iter()
+        .map(String::as_str)
+        .filter(|l| l.starts_with("checkmate") || l.starts_with("bestmove") || *l == "readyok")
+        .collect();
+    assert_eq!(
+        answers,
+        [mate, "checkmate C*7b", "readyok", "bestmove resign"],
+        "{said:#?}"
+    );
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// `stop` reaches the running search even while a `go` waits behind it, and the waiting
+/// search then runs.
+#[test]
+fn stop_while_a_search_waits_stops_the_running_one() {
+    let mut e = Engine::start();
+    e.send("isready");
+    e.until("readyok", 10 * SECOND);
+    e.send("position sfen 7/7/7/3k3/7/7/7 b 2F2C2P2L2R8S8s 1");
+    e.send("go mate infinite");
+    e.until("info time", 5 * SECOND);
+    e.send("position sfen kp5/1s5/1C5/7/7/7/7 b C 1");
+    e.send("go mate 5000");
+    e.send("stop");
+    let said = e.until("checkmate C*7b", 10 * SECOND);
+    let answers: Vec<&String> = said.iter().filter(|l| l.starts_with("checkmate")).collect();
+    assert_eq!(
+        answers,
+        ["checkmate timeout", "checkmate C*7b"],
+        "{said:#?}"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// Once nothing reads the engine's answers (the GUI went away, its pipes closed), an
+/// endless search stops and the engine exits, within a report or two.
+#[test]
+fn an_endless_search_ends_when_nothing_reads_the_answers() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_toritsume"))
+        .arg("usi")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    writeln!(
+        stdin,
+        "position sfen 7/7/7/3k3/7/7/7 b 2F2C2P2L2R8S8s 1\ngo mate infinite"
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.starts_with("info time"), "{first}");
+    drop(stdin);
+    drop(stdout);
+    let t = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            t.elapsed() < 20 * SECOND,
+            "the engine still runs with nobody reading it"
+        );
+        std::thread::sleep(Duration::from_millis(50));
     }
 }
