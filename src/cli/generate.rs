@@ -211,12 +211,17 @@ fn summary(stats: &Stats) -> String {
         .map(|(p, n)| format!("{}: {n}", toritsume::notation::plies(*p)))
         .collect();
     format!(
-        "tried {}, mates {}, in range {}, sound {}, final duals {}, kept {} ({}), {} \
+        "tried {}, mates {}, in range {}, sound {}{}, final duals {}, kept {} ({}), {} \
          distinct solution shapes, {:.1} problems/min in {:.1} s",
         stats.tried,
         stats.mates,
         stats.in_range,
         stats.sound,
+        if stats.trimmed > 0 {
+            format!(" ({} with pieces taken off)", stats.trimmed)
+        } else {
+            String::new()
+        },
         stats.final_duals,
         stats.kept_total(),
         if kept.is_empty() {

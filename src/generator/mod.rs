@@ -11,22 +11,17 @@
 
 pub mod dedup;
 mod draw;
+mod evaluate;
 mod policy;
 pub mod quality;
 pub mod sample;
 pub mod themes;
 
-use crate::notation::hodges::line_to_hodges;
-use crate::notation::sfen::write_sfen;
 use crate::problem::Problem;
-use crate::rules::Position;
-use crate::solver::{Limits, Solver, SolverConfig, Status, Techniques};
-use crate::soundness::{Verdict, VerifyMode, verify_with};
-use draw::{Pools, draw};
-use policy::last_move_has_dual;
+use crate::solver::{Solver, SolverConfig, Techniques};
+use draw::Pools;
+use evaluate::{Outcome, evaluate};
 pub use policy::{Keys, Policy, Refusal, Seed};
-use quality::Quality;
-use serde_json::json;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -169,6 +164,9 @@ pub struct Stats {
     pub in_range: u64,
     /// Of those, proven sound (and free of final duals when those are forbidden).
     pub sound: u64,
+    /// Of the sound ones, those made so by taking spare or redundant pieces off the
+    /// candidate drawn (their records say how many: `trimmed`).
+    pub trimmed: u64,
     /// Sound ones dropped as duplicates or below the minimum score.
     pub dropped: u64,
     /// Mates in range rejected for an alternative final mate (`--final-duals forbid`): one
@@ -220,180 +218,20 @@ pub struct Generated {
     pub plies: u16,
 }
 
-/// What evaluating one candidate gave.
-enum Outcome {
-    Rejected {
-        mate: bool,
-        in_range: bool,
-        /// A mate shorter than wanted: a stepping stone for extension.
-        stone: Option<Box<(Position, u16, String)>>,
-        /// A mate of the right length that is not sound: a base for mutation.
-        near: Option<Box<(Position, u16, String)>>,
-        /// A final dual (and those are forbidden).
-        dual: bool,
-    },
-    Sound(Box<Accepted>),
-}
-
-struct Accepted {
-    position: Position,
-    record: Problem,
-    plies: u16,
-    keys: Keys,
-    family: String,
-    score: f64,
-}
-
-/// Evaluates candidate `i` on `solver` (its table cleared first, for reproducibility).
-fn evaluate(
-    config: &GenConfig,
-    solver: &mut Solver,
-    i: u64,
-    pools: &Pools,
-    seen: &Policy,
-) -> Outcome {
-    let (pos, strategy, family) = draw(config, i, pools);
-    let family = family.unwrap_or_else(|| format!("{}:{i}", config.seed));
-    let rejected = |mate, in_range| Outcome::Rejected {
-        mate,
-        in_range,
-        stone: None,
-        near: None,
-        dual: false,
-    };
-    // The defender's phoenix belongs in or near its camp (ranks a–d); retractions and
-    // mutations can walk it away.
-    if pos
-        .phoenix(pos.side_to_move().flip())
-        .is_none_or(|k| k.row() > 3)
-    {
-        return rejected(false, false);
-    }
-    solver.clear_table();
-    let sol = solver.solve_range(
-        &pos,
-        Some(config.min_plies),
-        Some(config.max_plies),
-        Limits {
-            nodes: Some(config.solve_nodes),
-            first_search_nodes: Some(config.search_nodes),
-            ..Limits::default()
+/// The settings of a worker's solver.
+pub(super) fn solver_config(config: &GenConfig) -> SolverConfig {
+    SolverConfig {
+        hash_mb: config.hash_mb,
+        max_plies: Some(config.max_plies),
+        techniques: Techniques {
+            // Its random candidates, solved within small node budgets, take 39 % more
+            // time each with it (README.md, "The hard set"); problems and hard positions
+            // take fewer nodes.
+            capture_replies: false,
+            ..Techniques::default()
         },
-    );
-    if sol.status != Status::Mate {
-        return rejected(false, false);
+        ..SolverConfig::default()
     }
-    let plies = sol.plies.unwrap_or(0);
-    let proof_nodes = sol.nodes;
-    if plies < config.min_plies {
-        // A stepping stone for extension, unless its main line ends with a second mate: an
-        // extension ends in the same position, so it would inherit the final dual (long runs
-        // once lost nearly all their in-range mates to that). Only stones within six plies
-        // of the range, the ones extension draws on first, are read; a farther stone's
-        // descendants are read when they get there.
-        let clean = plies + 6 < config.min_plies || {
-            let line = solver.solve_range(
-                &pos,
-                None,
-                Some(plies),
-                Limits {
-                    nodes: Some(config.solve_nodes),
-                    ..Limits::default()
-                },
-            );
-            line.status == Status::Mate
-                && line.complete
-                && !last_move_has_dual(&line.position, &line.moves)
-        };
-        return Outcome::Rejected {
-            mate: true,
-            in_range: false,
-            stone: clean.then(|| Box::new((pos, plies, family))),
-            near: None,
-            dual: false,
-        };
-    }
-    if !sol.minimal || !sol.complete || sol.has_spare_pieces() {
-        return rejected(true, false);
-    }
-    // Turned away before the verification when it could not be kept anyway (a position,
-    // line or shape taken, its family full: the state at the batch's start, which the
-    // merge only adds to) or its main line already shows a final dual.
-    let keys = Keys::of(&pos, &sol.position, &sol.moves);
-    if seen.check(&keys, &family).is_err() {
-        return rejected(true, true);
-    }
-    if config.final_duals == FinalDuals::Forbid && last_move_has_dual(&sol.position, &sol.moves) {
-        return Outcome::Rejected {
-            mate: true,
-            in_range: true,
-            stone: None,
-            near: Some(Box::new((pos, plies, family))),
-            dual: true,
-        };
-    }
-    solver.set_nodes(Some(config.verify_nodes));
-    solver.set_max_plies(Some(config.max_plies));
-    let report = verify_with(solver, &pos, None, VerifyMode::FirstFlaw);
-    let dual = report.verdict == Verdict::Sound
-        && config.final_duals == FinalDuals::Forbid
-        && !report.final_duals.is_empty();
-    if report.verdict != Verdict::Sound || dual {
-        return Outcome::Rejected {
-            mate: true,
-            in_range: true,
-            stone: None,
-            near: Some(Box::new((pos, plies, family))),
-            dual,
-        };
-    }
-    let mut q: Quality = quality::measure(&report);
-    q.proof_nodes = proof_nodes;
-    q.score = quality::score(&q, plies);
-    let (themes, mut features) = themes::analyse(&report);
-    features.proof_nodes = proof_nodes;
-    let rating = themes::rating(&features);
-    let sol = &report.solution;
-    let mut extra = serde_json::Map::new();
-    extra.insert("seed".into(), json!(config.seed));
-    extra.insert("index".into(), json!(i));
-    extra.insert("strategy".into(), json!(strategy));
-    extra.insert("family".into(), json!(family));
-    extra.insert("themes".into(), json!(themes));
-    extra.insert("rating".into(), json!(rating));
-    extra.insert(
-        "quality".into(),
-        serde_json::to_value(&q).unwrap_or_default(),
-    );
-    let duals = report.final_dual_moves();
-    if !duals.is_empty() {
-        extra.insert(
-            "final_duals".into(),
-            json!(duals.iter().map(|m| m.usi()).collect::<Vec<_>>()),
-        );
-    }
-    let hodges = line_to_hodges(&sol.position, &sol.moves);
-    let moves: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
-    let record = Problem {
-        sfen: write_sfen(&pos),
-        plies: Some(plies),
-        moves,
-        hodges,
-        verdict: Some(Verdict::Sound.to_string()),
-        source: Some(format!("toritsume generate --seed {}", config.seed)),
-        note: None,
-        defender_hand: None,
-        extra,
-        extra_text: Default::default(),
-    };
-    Outcome::Sound(Box::new(Accepted {
-        position: pos,
-        record,
-        plies,
-        keys,
-        family,
-        score: q.score,
-    }))
 }
 
 /// Runs the generator. `on_problem` receives each kept problem in order (return an error to
@@ -412,18 +250,7 @@ pub fn generate(
         .stack_size(64 << 20)
         .build()
         .map_err(std::io::Error::other)?;
-    let solver_config = SolverConfig {
-        hash_mb: config.hash_mb,
-        max_plies: Some(config.max_plies),
-        techniques: Techniques {
-            // Its random candidates, solved within small node budgets, take 39 % more
-            // time each with it (README.md, "The hard set"); problems and hard positions
-            // take fewer nodes.
-            capture_replies: false,
-            ..Techniques::default()
-        },
-        ..SolverConfig::default()
-    };
+    let solver_config = solver_config(config);
     let solvers: Vec<Mutex<Solver>> = (0..threads)
         .map(|_| Solver::new(solver_config.clone()).map(Mutex::new))
         .collect::<Result<_, _>>()
@@ -515,6 +342,7 @@ pub fn generate(
                     stats.mates += 1;
                     stats.in_range += 1;
                     stats.sound += 1;
+                    stats.trimmed += u64::from(a.trimmed > 0);
                     let low = config.min_score.is_some_and(|m| a.score < m);
                     // Taken by a candidate of this same batch, or below the score asked for.
                     if low
