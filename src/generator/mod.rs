@@ -160,7 +160,8 @@ pub struct Stats {
     pub tried: u64,
     /// Candidates with a mate within the maximum length.
     pub mates: u64,
-    /// Mates with a length in range, minimal, complete and without spare pieces.
+    /// Mates with a length in range, minimal, complete and without spare pieces (a candidate
+    /// counted once, as it was last evaluated: trimmed, if it was).
     pub in_range: u64,
     /// Of those, proven sound (and free of final duals when those are forbidden).
     pub sound: u64,
