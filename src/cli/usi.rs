@@ -454,6 +454,8 @@ enum Input {
     Line(String),
     /// A line that is not valid UTF-8.
     Bad,
+    /// Standard input cannot be read (it is a directory, say): the end of input.
+    Failed(std::io::Error),
     /// The end of input.
     End,
 }
@@ -464,7 +466,14 @@ fn read_input() -> std::sync::mpsc::Receiver<Input> {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
-            let input = line.map_or(Input::Bad, Input::Line);
+            let input = match line {
+                Ok(line) => Input::Line(line),
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Input::Bad,
+                Err(e) => {
+                    let _ = tx.send(Input::Failed(e));
+                    return;
+                }
+            };
             if tx.send(input).is_err() {
                 return;
             }
@@ -498,6 +507,8 @@ pub fn run() -> anyhow::Result<i32> {
     let input = read_input();
     let mut waiting = std::collections::VecDeque::<String>::new();
     let mut ended = false;
+    // Why standard input could not be read, if it could not: the exit status then says so.
+    let mut unreadable = None;
     loop {
         // The commands held back behind a search, once it has answered.
         while !engine.searching() {
@@ -514,7 +525,10 @@ pub fn run() -> anyhow::Result<i32> {
         }
         let searching = engine.searching();
         if ended && !searching && waiting.is_empty() {
-            return Ok(0);
+            return match unreadable {
+                Some(e) => Err(anyhow::anyhow!("cannot read standard input: {e}")),
+                None => Ok(0),
+            };
         }
         let next = if ended {
             std::thread::sleep(POLL);
@@ -531,6 +545,11 @@ pub fn run() -> anyhow::Result<i32> {
         match next {
             None => {}
             Some(Input::End) => ended = true,
+            Some(Input::Failed(e)) => {
+                engine.info(&format!("cannot read standard input: {e}"));
+                unreadable = Some(e);
+                ended = true;
+            }
             Some(Input::Bad) => engine.info("input is not valid UTF-8; line ignored"),
             Some(Input::Line(line)) => {
                 let line = line.trim();

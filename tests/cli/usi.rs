@@ -611,3 +611,34 @@ fn an_endless_search_ends_when_nothing_reads_the_answers() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// Standard input that cannot be read (a directory) is said once, on both outputs, and
+/// the engine exits with status 2 rather than reading it again for ever.
+#[test]
+fn unreadable_input_is_named_and_ends_the_engine() {
+    let dir = std::fs::File::open("/").expect("the root directory opens");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_toritsume"))
+        .arg("usi")
+        .stdin(Stdio::from(dir))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    let t = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t.elapsed() > 20 * SECOND {
+            let _ = child.kill();
+            panic!("the engine still runs on unreadable input");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        ["info string cannot read standard input: Is a directory (os error 21)"]
+    );
+    assert!(err.contains("error: cannot read standard input"), "{err}");
+}
