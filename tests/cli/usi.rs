@@ -71,6 +71,18 @@ impl Engine {
         }
     }
 
+    /// An engine searching, endlessly, an open phoenix facing a full hand, once it has
+    /// said so with its first progress line (returned).
+    fn searching_endlessly() -> (Engine, String) {
+        let mut e = Engine::start();
+        e.send("isready");
+        e.until("readyok", 10 * SECOND);
+        e.send(&format!("position sfen {ENDLESS}"));
+        e.send("go mate infinite");
+        let info = e.until("info time", 5 * SECOND).pop().unwrap();
+        (e, info)
+    }
+
     /// Solves a mate in 1 (worked out by hand: the crane dropped on 7b) and quits cleanly:
     /// the engine still works after what came before.
     fn still_mates_then_quits(self) {
@@ -92,6 +104,21 @@ impl Engine {
 }
 
 const SECOND: Duration = Duration::from_secs(1);
+
+/// An open phoenix and a full hand: far too long a search for any test to finish.
+const ENDLESS: &str = "7/7/7/3k3/7/7/7 b 2F2C2P2L2R8S8s 1";
+
+/// Waits for `child` to exit, at most `limit`; kills it and fails otherwise.
+fn exits_within(child: &mut Child, limit: Duration, what: &str) {
+    let t = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t.elapsed() > limit {
+            let _ = child.kill();
+            panic!("the engine still runs {what}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
 
 #[test]
 fn handshake_mate_nomate_and_timeout() {
@@ -133,8 +160,8 @@ fn handshake_mate_nomate_and_timeout() {
         e.until("checkmate", 10 * SECOND).last().unwrap(),
         "checkmate nomate"
     );
-    // An open phoenix and a full hand: far too long for 300 ms.
-    e.send("position sfen 7/7/7/3k3/7/7/7 b 2F2C2P2L2R8S8s 1");
+    // Far too long for 300 ms.
+    e.send(&format!("position sfen {ENDLESS}"));
     let t = Instant::now();
     e.send("go mate 300");
     assert_eq!(
@@ -148,14 +175,8 @@ fn handshake_mate_nomate_and_timeout() {
 
 #[test]
 fn stop_interrupts_an_endless_search_and_quit_is_immediate() {
-    let mut e = Engine::start();
-    e.send("isready");
-    e.until("readyok", 10 * SECOND);
-    e.send("position sfen 7/7/7/3k3/7/7/7 b 2F2C2P2L2R8S8s 1");
-    e.send("go mate infinite");
     // Progress is reported while it runs.
-    let info = e.until("info time", 5 * SECOND);
-    let last = info.last().unwrap();
+    let (mut e, last) = Engine::searching_endlessly();
     for field in ["nodes", "nps", "hashfull", "time"] {
         assert!(last.contains(field), "{last}");
     }
@@ -559,12 +580,7 @@ fn a_script_piping_several_searches_gets_every_answer() {
 /// search then runs.
 #[test]
 fn stop_while_a_search_waits_stops_the_running_one() {
-    let mut e = Engine::start();
-    e.send("isready");
-    e.until("readyok", 10 * SECOND);
-    e.send("position sfen 7/7/7/3k3/7/7/7 b 2F2C2P2L2R8S8s 1");
-    e.send("go mate infinite");
-    e.until("info time", 5 * SECOND);
+    let (mut e, _) = Engine::searching_endlessly();
     e.send("position sfen kp5/1s5/1C5/7/7/7/7 b C 1");
     e.send("go mate 5000");
     e.send("stop");
@@ -583,33 +599,14 @@ fn stop_while_a_search_waits_stops_the_running_one() {
 /// endless search stops and the engine exits, within a report or two.
 #[test]
 fn an_endless_search_ends_when_nothing_reads_the_answers() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_toritsume"))
-        .arg("usi")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the engine starts");
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    writeln!(
-        stdin,
-        "position sfen 7/7/7/3k3/7/7/7 b 2F2C2P2L2R8S8s 1\ngo mate infinite"
-    )
-    .unwrap();
-    stdin.flush().unwrap();
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
-    assert!(first.starts_with("info time"), "{first}");
-    drop(stdin);
-    drop(stdout);
-    let t = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        assert!(
-            t.elapsed() < 20 * SECOND,
-            "the engine still runs with nobody reading it"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let (mut e, _) = Engine::searching_endlessly();
+    e.close_input();
+    // The reader stops at the next line the engine writes, closing its end of the pipe.
+    let Engine {
+        mut child, lines, ..
+    } = e;
+    drop(lines);
+    exits_within(&mut child, 20 * SECOND, "with nobody reading it");
 }
 
 /// Standard input that cannot be read (a directory) is said once, on both outputs, and
@@ -624,14 +621,7 @@ fn unreadable_input_is_named_and_ends_the_engine() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the engine starts");
-    let t = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if t.elapsed() > 20 * SECOND {
-            let _ = child.kill();
-            panic!("the engine still runs on unreadable input");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    exits_within(&mut child, 20 * SECOND, "on unreadable input");
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(2));
     let out = String::from_utf8_lossy(&o.stdout);
