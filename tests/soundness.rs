@@ -8,7 +8,9 @@ use common::checker::{Checker, rest_to_defender};
 use toritsume::notation::{parse_move_list, parse_position};
 use toritsume::rules::PieceKind;
 use toritsume::solver::{Solver, SolverConfig, StopReason};
-use toritsume::soundness::{Flaw, IntendedFault, Redundant, Verdict, verify};
+use toritsume::soundness::{
+    Flaw, IntendedFault, Redundant, Verdict, economise, piece_too_many, verify,
+};
 
 fn solver() -> Solver {
     Solver::new(SolverConfig {
@@ -95,6 +97,36 @@ fn final_duals_are_listed_but_tolerated() {
     let duals: Vec<String> = r.final_duals.iter().map(|c| c.mv.usi()).collect();
     assert!(duals.contains(&"2c3b+".to_string()), "{duals:?}");
     assert!(r.final_duals.iter().all(|c| c.ply == 7));
+}
+
+/// Cr*1b mates (classic problem 1, sound); a swallow on 7g and one in hand are pieces too
+/// many, and taking them off, one at a time and verified each time, gives back the sound
+/// problem. A sound or a cooked problem has no piece to take off.
+#[test]
+fn a_problem_flawed_only_by_pieces_too_many_is_economised() {
+    let mut s = solver();
+    let p = parse_position("4pk1/5l1/3C2F/7/7/7/S6 b CS 1").unwrap();
+    let r = verify(&mut s, &p, None);
+    assert_eq!(r.verdict, Verdict::Flawed);
+    let e = economise(&mut s, &p, &r).expect("sound once the swallows are off");
+    assert_eq!(e.report.verdict, Verdict::Sound);
+    assert_eq!(
+        toritsume::notation::sfen::write_sfen(&e.position),
+        "4pk1/5l1/3C2F/7/7/7/7 b C 1"
+    );
+    let taken: Vec<String> = e.taken_off.iter().map(|x| x.to_string()).collect();
+    assert_eq!(taken, ["Black Sw on 7g", "Sw in hand"]);
+    assert!(e.nodes >= e.report.nodes);
+    for sfen in [
+        "4pk1/5l1/3C2F/7/7/7/7 b C 1",
+        // Cooked at plies 3 and 5 (README, "verify").
+        "7/2Pk3/2R4/2L4/7/7/7 b F2CL 1",
+    ] {
+        let p = parse_position(sfen).unwrap();
+        let r = verify(&mut s, &p, None);
+        assert_eq!(piece_too_many(&p, &r), None, "{sfen}");
+        assert!(economise(&mut s, &p, &r).is_none(), "{sfen}");
+    }
 }
 
 #[test]

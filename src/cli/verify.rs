@@ -11,7 +11,7 @@ use toritsume::notation::parse_move_list;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::rules::{Move, Position};
 use toritsume::solver::{DefenderHand, prepare};
-use toritsume::soundness::{Redundant, Report, Verdict, verify};
+use toritsume::soundness::{Economised, Redundant, Report, Verdict, economise, verify};
 
 /// Arguments of `verify`.
 #[derive(Args)]
@@ -60,8 +60,25 @@ fn usi(moves: &[Move]) -> Vec<String> {
     moves.iter().map(|m| m.usi()).collect()
 }
 
+/// A piece too many in JSON: `{where, piece, description}`.
+fn redundant_json(x: &Redundant) -> serde_json::Value {
+    match x {
+        Redundant::Board { square, piece } => json!({
+            "where": square.to_string(), "piece": piece.sfen(), "description": x.to_string()
+        }),
+        Redundant::Hand { kind } => json!({
+            "where": "hand", "piece": kind.letter().to_string(), "description": x.to_string()
+        }),
+    }
+}
+
 /// The JSON object of a report, made with the defender holding `defender_hand`.
-pub fn report_json(r: &Report, item: &Item, defender_hand: DefenderHand) -> serde_json::Value {
+pub fn report_json(
+    r: &Report,
+    better: Option<&Economised>,
+    item: &Item,
+    defender_hand: DefenderHand,
+) -> serde_json::Value {
     let sol = &r.solution;
     let cook = |c: &toritsume::soundness::Cook| {
         json!({
@@ -85,14 +102,7 @@ pub fn report_json(r: &Report, item: &Item, defender_hand: DefenderHand) -> serd
         "final_duals": r.final_duals.iter().map(cook).collect::<Vec<_>>(),
         "spare_pieces": super::solve::spare_pieces_json(sol),
         "spare": super::solve::spare_json(sol),
-        "redundant_pieces": r.redundant.iter().map(|x| match x {
-            Redundant::Board { square, piece } => json!({
-                "where": square.to_string(), "piece": piece.sfen(), "description": x.to_string()
-            }),
-            Redundant::Hand { kind } => json!({
-                "where": "hand", "piece": kind.letter().to_string(), "description": x.to_string()
-            }),
-        }).collect::<Vec<_>>(),
+        "redundant_pieces": r.redundant.iter().map(redundant_json).collect::<Vec<_>>(),
         "useless_interpositions": sol.useless.iter().map(|u| json!({"ply": u.ply, "move": u.mv.usi()})).collect::<Vec<_>>(),
         "intended": r.intended.as_ref().map(|i| json!({
             "moves": usi(&i.moves),
@@ -100,6 +110,12 @@ pub fn report_json(r: &Report, item: &Item, defender_hand: DefenderHand) -> serd
             "is_solution": i.is_solution,
             "problem": i.problem.as_ref().map(|p| p.to_string()),
             "decided": i.stopped.is_none(),
+        })),
+        "sound_without": better.map(|b| json!({
+            "position": write_sfen(&b.position),
+            "plies": b.report.solution.plies,
+            "taken_off": b.taken_off.iter().map(redundant_json).collect::<Vec<_>>(),
+            "nodes": b.nodes,
         })),
         "nodes": r.nodes,
         "time_ms": r.time.as_millis() as u64,
@@ -112,7 +128,12 @@ pub fn report_json(r: &Report, item: &Item, defender_hand: DefenderHand) -> serd
     v
 }
 
-fn report_text(r: &Report, item: &Item, defender_hand: DefenderHand) -> String {
+fn report_text(
+    r: &Report,
+    better: Option<&Economised>,
+    item: &Item,
+    defender_hand: DefenderHand,
+) -> String {
     let sol = &r.solution;
     let mut out = format!("# {}\nSFEN: {}\n", item.origin, write_sfen(&sol.position));
     if defender_hand == DefenderHand::Given {
@@ -210,6 +231,16 @@ fn report_text(r: &Report, item: &Item, defender_hand: DefenderHand) -> String {
     for reason in &r.reasons {
         out.push_str(&format!("- {reason}\n"));
     }
+    if let Some(b) = better {
+        let taken: Vec<String> = b.taken_off.iter().map(|x| x.to_string()).collect();
+        out.push_str(&format!(
+            "Sound without {} ({}, {} nodes): {}\n",
+            taken.join(" and "),
+            toritsume::notation::plies(b.report.solution.plies.unwrap_or(0)),
+            b.nodes,
+            write_sfen(&b.position)
+        ));
+    }
     out.push_str(&format!("{} nodes, {} ms\n", r.nodes, r.time.as_millis()));
     out
 }
@@ -247,14 +278,20 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         if let Some(t) = ticker {
             t.stop();
         }
+        // A problem flawed only by pieces too many: the sound one without them, if any.
+        let better = if r.verdict == Verdict::Flawed {
+            economise(solver, pos, &r)
+        } else {
+            None
+        };
         tally.add(&r.verdict.to_string());
         if r.verdict != Verdict::Sound {
             unsound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
         Ok(if json {
-            report_json(&r, item, solver.config().defender_hand).to_string()
+            report_json(&r, better.as_ref(), item, solver.config().defender_hand).to_string()
         } else {
-            report_text(&r, item, solver.config().defender_hand)
+            report_text(&r, better.as_ref(), item, solver.config().defender_hand)
         })
     })?;
     tally.close(&outcome, items.len(), a.quiet, ("problem", "problems"));

@@ -9,9 +9,11 @@ use super::{FinalDuals, GenConfig, Keys, Policy, Strategy, draw::Pools, draw::dr
 use crate::notation::hodges::line_to_hodges;
 use crate::notation::sfen::write_sfen;
 use crate::problem::Problem;
-use crate::rules::{Hand, PieceKind, Position};
+use crate::rules::Position;
 use crate::solver::{Limits, Solver, Status};
-use crate::soundness::{Flaw, Redundant, Verdict, VerifyMode, verify_with};
+use crate::soundness::{
+    MAX_TAKEN_OFF, Redundant, Verdict, VerifyMode, piece_too_many, spare_from_hand, verify_with,
+};
 use serde_json::json;
 
 /// What evaluating one candidate gave.
@@ -59,9 +61,6 @@ pub(super) fn evaluate(
     evaluate_position(config, solver, pos, candidate, seen)
 }
 
-/// Most pieces taken off one candidate ([`trimmed`]) before it is given up.
-const MAX_TRIMMED: u8 = 4;
-
 /// Where a candidate position came from.
 struct Candidate {
     index: u64,
@@ -71,28 +70,15 @@ struct Candidate {
     trimmed: u8,
 }
 
-/// `pos` with one piece taken off, when that is all that kept it from being a problem: a
-/// redundant piece the verification named, or, for a mate that ends with pieces in the
-/// attacker's hand, one of those kinds from the hand it starts with. A composer's first
-/// repair, and a cheap one: the piece played no part in the solution. The position so made
-/// is evaluated whole again (`None` once [`MAX_TRIMMED`] pieces are off).
-fn trimmed(
-    pos: &Position,
-    taken: &Candidate,
-    piece: Option<&Redundant>,
-    spare: Hand,
-) -> Option<Position> {
-    if taken.trimmed >= MAX_TRIMMED {
+/// `pos` with `piece` taken off (a spare or redundant piece: [`spare_from_hand`],
+/// [`piece_too_many`]), to be evaluated whole again: a composer's first repair, and a cheap
+/// one, as the piece played no part in the solution. `None` without a piece, or once
+/// [`MAX_TAKEN_OFF`] pieces are off.
+fn trimmed(pos: &Position, taken: &Candidate, piece: Option<Redundant>) -> Option<Position> {
+    if usize::from(taken.trimmed) >= MAX_TAKEN_OFF {
         return None;
     }
-    if let Some(r) = piece {
-        return r.taken_from(pos);
-    }
-    let hand = pos.hand(pos.side_to_move());
-    PieceKind::HAND
-        .into_iter()
-        .find(|&k| spare.count(k) > 0 && hand.count(k) > 0)
-        .and_then(|kind| Redundant::Hand { kind }.taken_from(pos))
+    piece?.taken_from(pos)
 }
 
 /// Evaluates one candidate position (drawn, or drawn and trimmed).
@@ -177,7 +163,7 @@ fn evaluate_position(
         return rejected(true, false);
     }
     if sol.has_spare_pieces() {
-        return match trimmed(&pos, &candidate, None, sol.spare) {
+        return match trimmed(&pos, &candidate, spare_from_hand(&pos, sol.spare)) {
             Some(p) => trim(p, solver),
             None => rejected(true, false),
         };
@@ -204,16 +190,7 @@ fn evaluate_position(
     let dual = report.verdict == Verdict::Sound
         && config.final_duals == FinalDuals::Forbid
         && !report.final_duals.is_empty();
-    let only_redundant = report.verdict == Verdict::Flawed
-        && report.cooks.is_empty()
-        && !report.redundant.is_empty()
-        && report
-            .reasons
-            .iter()
-            .all(|r| matches!(r, Flaw::RedundantPiece(_)));
-    if only_redundant
-        && let Some(p) = trimmed(&pos, &candidate, report.redundant.first(), Hand::EMPTY)
-    {
+    if let Some(p) = trimmed(&pos, &candidate, piece_too_many(&pos, &report)) {
         return trim(p, solver);
     }
     if report.verdict != Verdict::Sound || dual {

@@ -23,7 +23,9 @@ mod redundant;
 
 pub use cooks::MAX_TREE_NODES;
 pub use intended::{Intended, IntendedFault};
-pub use redundant::Redundant;
+pub use redundant::{
+    Economised, MAX_TAKEN_OFF, Redundant, economise, piece_too_many, spare_from_hand,
+};
 
 use crate::rules::{Hand, Move, Position};
 use crate::solver::{Limits, Progress, Solution, Solver, Stage, Status, StopReason};

@@ -1,13 +1,14 @@
 //! Redundant pieces (docs/RULES.md "Soundness"): a board piece, or a piece of the attacker's
 //! hand, whose removal leaves a problem with the same solution (same length, the main line
-//! still a solution) that is no less sound (no cook, no new final dual).
+//! still a solution) that is no less sound (no cook, no new final dual); and taking pieces
+//! too many (redundant or spare) off a problem flawed only by them ([`economise`]).
 
 use super::cooks::find_cooks;
 use super::intended::check_intended;
-use super::{Budget, VerifyMode};
+use super::{Budget, Flaw, Report, Verdict, VerifyMode};
 use crate::rules::movegen::{CheckAnswer, check_answer};
 use crate::rules::{
-    Move, MoveList, Piece, PieceKind, Position, Square, generate_checks, generate_legal,
+    Hand, Move, MoveList, Piece, PieceKind, Position, Square, generate_checks, generate_legal,
 };
 use crate::solver::{Solution, Solver, Status, prepare};
 
@@ -183,4 +184,77 @@ fn replays_to_mate(pos: &Position, moves: &[Move]) -> bool {
         p.do_move(m);
     }
     p.in_check() && check_answer(&p) != CheckAnswer::Other
+}
+
+/// One of the kinds `spare` holds that `problem`'s attacker starts with: a spare piece
+/// that can be taken from the hand (a spare piece taken on the way cannot).
+pub fn spare_from_hand(problem: &Position, spare: Hand) -> Option<Redundant> {
+    let hand = problem.hand(problem.side_to_move());
+    PieceKind::HAND
+        .into_iter()
+        .find(|&k| spare.count(k) > 0 && hand.count(k) > 0)
+        .map(|kind| Redundant::Hand { kind })
+}
+
+/// The piece to take off a problem whose only flaws are pieces too many (spare or
+/// redundant ones): the first redundant piece, else a spare kind its attacker starts with.
+/// `None` for any other verdict or flaw.
+pub fn piece_too_many(problem: &Position, report: &Report) -> Option<Redundant> {
+    let only_pieces = report
+        .reasons
+        .iter()
+        .all(|r| matches!(r, Flaw::SparePieces(_) | Flaw::RedundantPiece(_)));
+    if report.verdict != Verdict::Flawed || !only_pieces || !report.cooks.is_empty() {
+        return None;
+    }
+    report.redundant.first().cloned().or_else(|| {
+        report
+            .solution
+            .spare_hand()
+            .and_then(|spare| spare_from_hand(problem, spare))
+    })
+}
+
+/// Most pieces [`economise`] takes off.
+pub const MAX_TAKEN_OFF: usize = 4;
+
+/// A problem flawed only by pieces too many, made sound by taking them off ([`economise`]).
+#[derive(Clone, Debug)]
+pub struct Economised {
+    /// The sound problem.
+    pub position: Position,
+    /// The pieces taken off, in order.
+    pub taken_off: Vec<Redundant>,
+    /// Its verification.
+    pub report: Report,
+    /// Nodes of every verification on the way (the last one's included).
+    pub nodes: u64,
+}
+
+/// What is left of a problem flawed only by pieces too many once they are taken off, one
+/// at a time ([`piece_too_many`]) and the rest verified whole again each time (under the
+/// solver's limits, on a cleared table), if that comes to a sound problem within
+/// [`MAX_TAKEN_OFF`] pieces.
+pub fn economise(solver: &mut Solver, problem: &Position, report: &Report) -> Option<Economised> {
+    let mut taken_off = Vec::new();
+    let mut nodes = 0;
+    let mut piece = piece_too_many(problem, report)?;
+    let mut position = problem.clone();
+    while taken_off.len() < MAX_TAKEN_OFF {
+        position = piece.taken_from(&position)?;
+        taken_off.push(piece);
+        solver.clear_table();
+        let report = super::verify(solver, &position, None);
+        nodes += report.nodes;
+        if report.verdict == Verdict::Sound {
+            return Some(Economised {
+                position,
+                taken_off,
+                report,
+                nodes,
+            });
+        }
+        piece = piece_too_many(&position, &report)?;
+    }
+    None
 }

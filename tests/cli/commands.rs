@@ -939,6 +939,44 @@ fn spare_pieces_are_null_until_the_line_is_read_whole() {
     assert!(v["spare_pieces"].is_null() && v["spare"].is_null(), "{v}");
 }
 
+/// A problem flawed only by pieces too many is shown the sound problem without them, in
+/// text and JSON; a sound or cooked one is not.
+#[test]
+fn verify_shows_the_sound_problem_without_the_pieces_too_many() {
+    let flawed = "4pk1/5l1/3C2F/7/7/7/S6 b CS 1";
+    let o = run(&["verify", flawed]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Sound without "))
+        .expect("the sound problem");
+    assert!(
+        line.starts_with("Sound without Black Sw on 7g and Sw in hand (1 ply, ")
+            && line.ends_with(" nodes): 4pk1/5l1/3C2F/7/7/7/7 b C 1"),
+        "{line}"
+    );
+    let o = run(&["verify", "--json", flawed]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let b = &v["sound_without"];
+    assert_eq!(b["position"], "4pk1/5l1/3C2F/7/7/7/7 b C 1");
+    assert_eq!(b["plies"], 1);
+    assert_eq!(b["taken_off"][0]["where"], "7g");
+    assert_eq!(b["taken_off"][1]["where"], "hand");
+    assert_eq!(b["taken_off"].as_array().unwrap().len(), 2);
+    assert!(b["nodes"].as_u64().unwrap() > 0);
+    for sound_or_cooked in [
+        "4pk1/5l1/3C2F/7/7/7/7 b C 1",
+        "7/2Pk3/2R4/2L4/7/7/7 b F2CL 1",
+    ] {
+        let o = run(&["verify", "--json", sound_or_cooked]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert!(v["sound_without"].is_null(), "{v}");
+        let o = run(&["verify", sound_or_cooked]);
+        assert!(!stdout(&o).contains("Sound without"), "{}", stdout(&o));
+    }
+}
+
 /// One ply, one record, one file: every count of one reads in the singular, in solve,
 /// verify, an intended solution's fault and merge's summary.
 #[test]
