@@ -7,25 +7,27 @@
 //! solved on a cleared table, candidates are evaluated in batches in parallel and merged in
 //! index order, and mutation only draws on problems kept in earlier batches; so the same
 //! seed and count give the same problems whatever the number of threads. Shard K of N takes
-//! the candidate indices ≡ K (mod N), so shards never draw the same candidate.
+//! the candidate indices ≡ K (mod N), so shards never draw the same candidate. Between two
+//! batches a run is all in its [`Checkpoint`], from which it can be taken up again
+//! ([`Generator::resume`]) and write what it would have written uninterrupted.
 
+pub mod checkpoint;
 pub mod dedup;
 mod draw;
 mod evaluate;
 mod policy;
 pub mod quality;
+mod run;
 pub mod sample;
 pub mod themes;
 
 use crate::problem::Problem;
-use crate::solver::{Solver, SolverConfig, Techniques};
-use draw::Pools;
-use evaluate::{Outcome, evaluate};
-pub use policy::{Keys, Policy, Refusal, Seed};
+use crate::solver::{SolverConfig, Techniques};
+pub use checkpoint::Checkpoint;
+pub use policy::{Keys, Policy, Refusal, SavedPolicy, Seed};
+pub use run::{Generator, ResumeError, Step, generate};
 use std::collections::BTreeMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Settings of a generation run.
 #[derive(Clone, Debug)]
@@ -233,156 +235,4 @@ pub(super) fn solver_config(config: &GenConfig) -> SolverConfig {
         },
         ..SolverConfig::default()
     }
-}
-
-/// Runs the generator. `on_problem` receives each kept problem in order (return an error to
-/// stop); `on_progress` is called after every batch; raising `stop` ends the run after the
-/// current batch. Returns the counters.
-pub fn generate(
-    config: &GenConfig,
-    stop: &AtomicBool,
-    mut on_problem: impl FnMut(&Generated) -> std::io::Result<()>,
-    mut on_progress: impl FnMut(&Stats),
-) -> std::io::Result<Stats> {
-    let start = Instant::now();
-    let threads = config.threads.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(64 << 20)
-        .build()
-        .map_err(std::io::Error::other)?;
-    let solver_config = solver_config(config);
-    let solvers: Vec<Mutex<Solver>> = (0..threads)
-        .map(|_| Solver::new(solver_config.clone()).map(Mutex::new))
-        .collect::<Result<_, _>>()
-        .map_err(|e| std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))?;
-    // Read by the workers during a batch, written between batches (in candidate order, so
-    // that what is kept does not depend on the thread count).
-    let mut seen = Policy::new(config.family_limit, config.shape_limit);
-    let mut pools = Pools::default();
-    for s in &config.seeds {
-        if seen.keep(&s.keys, &s.family) {
-            pools.drop_family(&s.family);
-        }
-        if !seen.family_full(&s.family) {
-            pools
-                .kept
-                .push((s.position.clone(), s.plies, s.family.clone()));
-        }
-    }
-    let mut stats = Stats::default();
-    let mut run_shapes = std::collections::BTreeSet::new();
-    let batch = config.batch.max(1) as u64;
-    let (k, n) = (config.shard.0, config.shard.1.max(1));
-    let mut next_global = 0u64;
-    while stats.kept_total() < config.count && !stop.load(Ordering::Relaxed) {
-        if let Some(max) = config.max_candidates
-            && next_global >= max
-        {
-            stats.candidate_limit = true;
-            break;
-        }
-        // The last batch stops at the candidate limit: a prefix of the full batch, whose
-        // candidates are merged in index order, so what it keeps is what the full one
-        // keeps among them.
-        let end = config
-            .max_candidates
-            .map_or(next_global + batch, |max| (next_global + batch).min(max));
-        let indices: Vec<u64> = (next_global..end).map(|g| g * n + k).collect();
-        next_global = end;
-        let results: Vec<Mutex<Option<Outcome>>> =
-            indices.iter().map(|_| Mutex::new(None)).collect();
-        let cursor = AtomicUsize::new(0);
-        pool.scope(|s| {
-            for w in 0..threads {
-                let (solvers, indices, results, cursor) = (&solvers, &indices, &results, &cursor);
-                let (pools, seen) = (&pools, &seen);
-                s.spawn(move |_| {
-                    let mut solver = solvers[w].lock().expect("solver lock");
-                    loop {
-                        let j = cursor.fetch_add(1, Ordering::Relaxed);
-                        if j >= indices.len() || stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let o = evaluate(config, &mut solver, indices[j], pools, seen);
-                        *results[j].lock().expect("result lock") = Some(o);
-                    }
-                });
-            }
-        });
-        if stop.load(Ordering::Relaxed) {
-            // An interrupted batch is dropped whole: what was written stays a prefix of
-            // what an uninterrupted run writes.
-            break;
-        }
-        for (j, r) in results.into_iter().enumerate() {
-            let Some(o) = r.into_inner().expect("result lock") else {
-                continue;
-            };
-            stats.tried += 1;
-            match o {
-                Outcome::Rejected {
-                    mate,
-                    in_range,
-                    stone,
-                    near,
-                    dual,
-                } => {
-                    stats.final_duals += dual as u64;
-                    // Bases of a full family could only give more of it.
-                    if let Some(p) = near.filter(|p| !seen.family_full(&p.2)) {
-                        pools.add_near(*p);
-                    }
-                    stats.mates += mate as u64;
-                    stats.in_range += in_range as u64;
-                    if let Some(st) = stone.filter(|s| !seen.family_full(&s.2)) {
-                        pools.add_stone(*st);
-                    }
-                }
-                Outcome::Sound(a) => {
-                    stats.mates += 1;
-                    stats.in_range += 1;
-                    stats.sound += 1;
-                    stats.trimmed += u64::from(a.trimmed > 0);
-                    let low = config.min_score.is_some_and(|m| a.score < m);
-                    // Taken by a candidate of this same batch, or below the score asked for.
-                    if low
-                        || seen.check(&a.keys, &a.family).is_err()
-                        || stats.kept_total() >= config.count
-                    {
-                        stats.dropped += 1;
-                        // Still a base for mutation.
-                        if !seen.family_full(&a.family) {
-                            pools.add_near((a.position.clone(), a.plies, a.family.clone()));
-                        }
-                        continue;
-                    }
-                    let full = seen.keep(&a.keys, &a.family);
-                    run_shapes.insert(a.keys.coarse.clone());
-                    stats.shapes = run_shapes.len();
-                    *stats.kept.entry(a.plies).or_default() += 1;
-                    if full {
-                        pools.drop_family(&a.family);
-                    } else {
-                        pools
-                            .kept
-                            .push((a.position.clone(), a.plies, a.family.clone()));
-                    }
-                    on_problem(&Generated {
-                        record: a.record,
-                        index: indices[j],
-                        plies: a.plies,
-                    })?;
-                }
-            }
-        }
-        stats.elapsed = start.elapsed();
-        on_progress(&stats);
-        if stats.mates == 0 && stats.tried >= NO_MATE_PATIENCE {
-            stats.gave_up = true;
-            break;
-        }
-    }
-    stats.elapsed = start.elapsed();
-    Ok(stats)
 }

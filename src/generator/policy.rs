@@ -155,6 +155,53 @@ impl Policy {
     }
 }
 
+/// A [`Policy`] as a checkpoint keeps it: the keys sorted, so that the same policy always
+/// reads the same.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SavedPolicy {
+    /// Canonical position keys taken.
+    pub positions: Vec<u64>,
+    /// Solution shape keys taken.
+    pub shapes: Vec<u64>,
+    /// Solution line keys taken.
+    pub lines: Vec<u64>,
+    /// Problems per coarse shape.
+    pub coarse: BTreeMap<String, usize>,
+    /// Problems per family.
+    pub families: BTreeMap<String, usize>,
+}
+
+impl Policy {
+    /// What this policy has taken, for a checkpoint.
+    pub fn saved(&self) -> SavedPolicy {
+        let sorted = |set: &HashSet<u64>| {
+            let mut v: Vec<u64> = set.iter().copied().collect();
+            v.sort_unstable();
+            v
+        };
+        SavedPolicy {
+            positions: sorted(&self.positions),
+            shapes: sorted(&self.shapes),
+            lines: sorted(&self.lines),
+            coarse: self.coarse.clone(),
+            families: self.families.clone(),
+        }
+    }
+
+    /// The policy with these limits that has taken what `saved` says.
+    pub fn restored(family_limit: usize, shape_limit: usize, saved: SavedPolicy) -> Policy {
+        Policy {
+            family_limit,
+            shape_limit,
+            positions: saved.positions.into_iter().collect(),
+            shapes: saved.shapes.into_iter().collect(),
+            lines: saved.lines.into_iter().collect(),
+            coarse: saved.coarse,
+            families: saved.families,
+        }
+    }
+}
+
 /// Whether the last attacker move of the line `moves` from `start` has another mating move
 /// beside it: a final dual that verification would report too, found here with one ply of
 /// move generation instead of a verification.
