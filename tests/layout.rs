@@ -71,7 +71,7 @@ fn the_rules_know_no_notation_and_the_library_no_command_line() {
             continue;
         }
         for line in code_lines(&text) {
-            for name in ["clap::", "indicatif::", "ctrlc::", "anyhow::"] {
+            for name in ["clap::", "indicatif::", "signal_hook::", "anyhow::"] {
                 assert!(!line.contains(name), "{}: {line}", path.display());
             }
         }

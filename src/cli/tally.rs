@@ -62,10 +62,10 @@ impl Tally {
         }
         if o.interrupted {
             if total == 1 {
-                super::say_err!("interrupted (Ctrl-C): the search was stopped");
+                super::say_err!("interrupted (Ctrl-C or SIGTERM): the search was stopped");
             } else {
                 super::say_err!(
-                    "interrupted (Ctrl-C) after {} of {total} {}: the searches under way were stopped, the rest not started",
+                    "interrupted (Ctrl-C or SIGTERM) after {} of {total} {}: the searches under way were stopped, the rest not started",
                     o.done,
                     noun.1
                 );

@@ -1299,7 +1299,10 @@ fn ctrl_c_stops_a_solve_and_says_how_far_it_got() {
         (v["status"].as_str(), v["stopped_by"].as_str()),
         (Some("unknown"), Some("stop"))
     );
-    assert_eq!(err.trim(), "interrupted (Ctrl-C): the search was stopped");
+    assert_eq!(
+        err.trim(),
+        "interrupted (Ctrl-C or SIGTERM): the search was stopped"
+    );
 
     // The 44 positions of the hard set, each of seconds, on one thread.
     let hard = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/hard.jsonl");
@@ -1309,7 +1312,7 @@ fn ctrl_c_stops_a_solve_and_says_how_far_it_got() {
     assert!((1..44).contains(&answered), "{answered}");
     assert!(
         err.contains(&format!(
-            "interrupted (Ctrl-C) after {answered} of 44 positions"
+            "interrupted (Ctrl-C or SIGTERM) after {answered} of 44 positions"
         )),
         "{err}"
     );
