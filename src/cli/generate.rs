@@ -3,6 +3,7 @@
 use super::EXIT_USAGE;
 use super::input::{content_lines, read_file};
 use super::output::{StdoutError, emit, io_reason};
+use super::resume::{SavedRun, checkpoint_path, earlier_run};
 use super::say_err;
 use anyhow::{Context, bail};
 use clap::Args;
@@ -10,8 +11,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
-use toritsume::generator::{FinalDuals, GenConfig, Policy, Refusal, Seed, Stats, generate};
+use toritsume::generator::{
+    FinalDuals, GenConfig, Generator, Policy, Refusal, ResumeError, Seed, Stats, Step,
+};
 use toritsume::notation::counted;
 use toritsume::problem::Problem;
 
@@ -34,9 +36,18 @@ pub struct GenerateArgs {
     /// as without the option).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Overwrite --out if it exists.
-    #[arg(long)]
+    /// Overwrite --out if it exists (and start over a run stopped there).
+    #[arg(long, conflicts_with = "resume")]
     force: bool,
+    /// Go on with the run that was stopped writing --out (Ctrl-C, a signal, a crash), from
+    /// its checkpoint `OUT.checkpoint`: the same command with --resume writes what the run
+    /// would have written uninterrupted. Starts the run when --out does not exist yet.
+    #[arg(long)]
+    resume: bool,
+    /// How often a run writing --out saves its checkpoint, in seconds (0: after every
+    /// batch); also saved when it is stopped, and removed when it ends.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = seconds_arg)]
+    checkpoint_every: f64,
     /// No progress bar and no closing summary.
     #[arg(long)]
     quiet: bool,
@@ -78,6 +89,14 @@ where
     T::Err: std::fmt::Display,
 {
     super::at_least_one(text, "at least 1", "")
+}
+
+/// Parses a number of seconds, 0 or more.
+fn seconds_arg(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(format!("`{text}` is not a number of seconds (0 or more)")),
+    }
 }
 
 /// The longest solution `generate` builds, in plies.
@@ -148,6 +167,15 @@ impl LazyFile {
             force,
             file: None,
         })
+    }
+
+    /// The output of a resumed run: `file`, open where it goes on.
+    fn resumed(path: &Path, file: File) -> LazyFile {
+        LazyFile {
+            path: path.to_path_buf(),
+            force: false,
+            file: Some(file),
+        }
     }
 
     /// The file, created now if it was not yet.
@@ -279,15 +307,51 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
     if a.out.as_deref() == Some(std::path::Path::new("-")) {
         a.out = None;
     }
-    let mut file = match &a.out {
-        Some(p) => Some(LazyFile::new(p, a.force)?),
-        None => None,
+    if a.resume && a.out.is_none() {
+        bail!("--resume needs --out FILE: a run written to standard output cannot be taken up");
+    }
+    let checkpoint = a.out.as_deref().map(checkpoint_path);
+    let saved = match (&a.out, &checkpoint) {
+        (Some(out), Some(cp)) => earlier_run(out, cp, a.resume, a.force)?,
+        _ => None,
+    };
+    let mut generator = match &saved {
+        Some(s) => Generator::resume(&config, &s.run).map_err(|e| match e {
+            ResumeError::Io(e) => out_of_memory(e),
+            e => anyhow::anyhow!(
+                "--resume: the run stopped in {} cannot go on under these settings: {e}",
+                a.out
+                    .as_deref()
+                    .map_or(String::new(), |p| p.display().to_string())
+            ),
+        })?,
+        None => Generator::new(&config).map_err(out_of_memory)?,
+    };
+    let (mut file, mut bytes, mut written) = match (&a.out, &saved) {
+        (Some(out), Some(s)) => {
+            let (f, after) = s.reopen(out)?;
+            if !a.quiet {
+                say_err!(
+                    "resuming the run in {} at candidate {}: {} written{}",
+                    out.display(),
+                    s.run.next_candidate,
+                    counted(s.problems, "problem", "problems"),
+                    if after > 0 {
+                        format!(
+                            ", and {} written after it, which the run writes again",
+                            counted(after, "problem", "problems")
+                        )
+                    } else {
+                        String::new()
+                    }
+                );
+            }
+            (Some(LazyFile::resumed(out, f)), s.out_bytes, s.problems)
+        }
+        (Some(out), None) => (Some(LazyFile::new(out, a.force)?), 0, 0),
+        _ => (None, 0, 0),
     };
     let mut stdout = std::io::stdout();
-    let out: &mut dyn Write = match &mut file {
-        Some(f) => f,
-        None => &mut stdout,
-    };
     // A second Ctrl-C kills as usual; the first lets the run finish writing cleanly.
     let stop = super::interrupt_flag();
     let bar = if !a.quiet && std::io::stderr().is_terminal() {
@@ -296,38 +360,76 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
             ProgressStyle::with_template("{bar:40} {pos}/{len} problems  {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
+        b.set_position(written);
         Some(b)
     } else {
         None
     };
-    let stats = generate(
-        &config,
-        &stop,
-        |g| {
-            out.write_all(format!("{}\n", g.record.to_json()).as_bytes())?;
-            out.flush()?;
-            if let Some(b) = &bar {
-                b.inc(1);
-            }
-            Ok(())
-        },
-        |s| {
-            if let Some(b) = &bar {
-                b.set_message(format!("tried {}, {:.1}/min", s.tried, s.per_minute()));
-            }
-        },
-    )
-    .map_err(|e| -> anyhow::Error {
-        if e.kind() == std::io::ErrorKind::OutOfMemory {
-            anyhow::anyhow!("{e}; give a smaller --hash")
-        } else if let Some(p) = &a.out {
-            anyhow::anyhow!("cannot write {}: {}", p.display(), io_reason(&e))
-        } else {
-            StdoutError(e).into()
+    let write_error = |e: std::io::Error| -> anyhow::Error {
+        match &a.out {
+            Some(p) => anyhow::anyhow!("cannot write {}: {}", p.display(), io_reason(&e)),
+            None => StdoutError(e).into(),
         }
-    })?;
+    };
+    let every = std::time::Duration::from_secs_f64(a.checkpoint_every);
+    let mut saved_at = std::time::Instant::now();
+    let end = loop {
+        let out: &mut dyn Write = match &mut file {
+            Some(f) => f,
+            None => &mut stdout,
+        };
+        let step = generator
+            .step(&stop, |g| {
+                let line = format!("{}\n", g.record.to_json());
+                out.write_all(line.as_bytes())?;
+                out.flush()?;
+                bytes += line.len() as u64;
+                written += 1;
+                if let Some(b) = &bar {
+                    b.inc(1);
+                }
+                Ok(())
+            })
+            .map_err(write_error)?;
+        let save = match step {
+            Step::Batch => saved_at.elapsed() >= every,
+            Step::Stopped => true,
+            Step::Done => false,
+        };
+        if let (Some(cp), true) = (&checkpoint, save) {
+            let f = file
+                .as_mut()
+                .map(|f| f.open())
+                .transpose()
+                .map_err(write_error)?;
+            SavedRun::new(generator.checkpoint(), bytes, written).save(cp, f.as_deref())?;
+            saved_at = std::time::Instant::now();
+        }
+        if step != Step::Batch {
+            break step;
+        }
+        if let Some(b) = &bar {
+            let s = generator.stats();
+            b.set_message(format!("tried {}, {:.1}/min", s.tried, s.per_minute()));
+        }
+    };
+    let stats = generator.stats();
     if let Some(b) = &bar {
         b.finish_and_clear();
+    }
+    if end == Step::Done
+        && let Some(cp) = &checkpoint
+    {
+        // The run is over: nothing is left to resume.
+        match std::fs::remove_file(cp) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => bail!(
+                "cannot remove the checkpoint {}: {}",
+                cp.display(),
+                io_reason(&e)
+            ),
+        }
     }
     if stats.gave_up {
         anyhow::bail!(
@@ -357,14 +459,28 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
             a.count
         );
     }
-    if stop.load(Ordering::SeqCst) {
+    if end == Step::Stopped {
         say_err!(
-            "interrupted: {} written",
-            counted(stats.kept_total() as u64, "problem", "problems")
+            "interrupted: {} written{}",
+            counted(stats.kept_total() as u64, "problem", "problems"),
+            if checkpoint.is_some() {
+                "; the same command with --resume goes on from here"
+            } else {
+                ""
+            }
         );
         return Ok(super::EXIT_INTERRUPTED);
     }
     Ok(0)
+}
+
+/// The error of workers that cannot be set up: their tables, as a rule.
+fn out_of_memory(e: std::io::Error) -> anyhow::Error {
+    if e.kind() == std::io::ErrorKind::OutOfMemory {
+        anyhow::anyhow!("{e}; give a smaller --hash")
+    } else {
+        e.into()
+    }
 }
 
 /// Arguments of `merge`.

@@ -9,6 +9,7 @@ mod generate;
 mod input;
 mod output;
 mod perft;
+mod resume;
 mod show;
 mod solve;
 mod tally;

@@ -10,4 +10,5 @@ mod export;
 mod front_ends;
 mod generate;
 mod readme;
+mod resume;
 mod usi;
