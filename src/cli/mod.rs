@@ -7,6 +7,7 @@ mod diagram;
 mod export;
 mod generate;
 mod input;
+mod merge;
 mod output;
 mod perft;
 mod resume;
@@ -63,7 +64,7 @@ enum Command {
     /// Generate sound problems (JSON lines).
     Generate(generate::GenerateArgs),
     /// Combine problem files, dropping duplicates.
-    Merge(generate::MergeArgs),
+    Merge(merge::MergeArgs),
     /// Run as a USI tsume engine (`go mate`) on standard input and output.
     Usi,
     /// Draw a position: an SVG board (--svg FILE) or a text diagram.
@@ -94,7 +95,7 @@ pub fn run() -> i32 {
         Command::Solve(a) => solve::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Generate(a) => generate::run(a),
-        Command::Merge(a) => generate::run_merge(a),
+        Command::Merge(a) => merge::run_merge(a),
         Command::Usi => usi::run(),
         Command::Diagram(a) => diagram::run(a),
         Command::Book(a) => book::run(a),
