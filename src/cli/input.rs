@@ -200,12 +200,48 @@ impl LinesArg {
     pub fn read(&self, words: &[String]) -> anyhow::Result<Vec<Item>> {
         choose_lines(read_items(words)?, self.lines.as_ref())
     }
+
+    /// The `--lines` that takes up a run from `items[i]` on: what this choice (all lines,
+    /// without one) leaves from that item's line, as an option to give; `None` when the
+    /// item has no line (a position given as such).
+    pub fn go_on_from(&self, items: &[Item], i: usize) -> Option<String> {
+        let n = items.get(i)?.line?;
+        let ranges = match &self.lines {
+            Some(c) => {
+                c.0.iter()
+                    .filter(|&&(_, b)| b >= n)
+                    .map(|&(a, b)| (a.max(n), b))
+                    .collect()
+            }
+            None => vec![(n, usize::MAX)],
+        };
+        Some(format!("--lines {}", LineChoice(ranges)))
+    }
 }
 
-/// A choice of lines of an input file (`--lines 3,10-12`): line numbers counted from 1 as
-/// in the reports' `line N of FILE`, and ranges of them, both ends included.
+/// A choice of lines of an input file (`--lines 3,10-12,40-`): line numbers counted from 1
+/// as in the reports' `line N of FILE`, and ranges of them, both ends included (an open
+/// end, `40-`, is kept as `usize::MAX`: to the end of the file).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineChoice(Vec<(usize, usize)>);
+
+impl std::fmt::Display for LineChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let parts: Vec<String> = self.0.iter().map(|&(a, b)| range_text(a, b)).collect();
+        f.write_str(&parts.join(","))
+    }
+}
+
+/// A range as `--lines` writes it: `7`, `3-5`, or `40-` to the end.
+fn range_text(a: usize, b: usize) -> String {
+    if b == usize::MAX {
+        format!("{a}-")
+    } else if a == b {
+        a.to_string()
+    } else {
+        format!("{a}-{b}")
+    }
+}
 
 impl LineChoice {
     /// Whether line `n` is chosen.
@@ -214,7 +250,8 @@ impl LineChoice {
     }
 }
 
-/// Parses `--lines`: comma-separated line numbers (from 1) and ranges `A-B` with A ≤ B.
+/// Parses `--lines`: comma-separated line numbers (from 1), ranges `A-B` with A ≤ B, and
+/// ranges `A-` to the end of the file.
 pub fn line_choice_arg(text: &str) -> Result<LineChoice, String> {
     let number = |w: &str| -> Result<usize, String> {
         match w.trim().parse::<usize>() {
@@ -229,6 +266,7 @@ pub fn line_choice_arg(text: &str) -> Result<LineChoice, String> {
     let mut ranges = Vec::new();
     for part in text.split(',') {
         let (a, b) = match part.split_once('-') {
+            Some((a, "")) if !a.trim().is_empty() => (number(a)?, usize::MAX),
             Some((a, b)) => (number(a)?, number(b)?),
             None => {
                 let n = number(part)?;
@@ -267,17 +305,16 @@ pub fn choose_lines(items: Vec<Item>, choice: Option<&LineChoice>) -> anyhow::Re
         .0
         .iter()
         .copied()
-        .filter(|&(a, b)| b > last || !present.iter().any(|n| (a..=b).contains(n)))
+        .filter(|&(a, b)| {
+            (b > last && b != usize::MAX) || !present.iter().any(|n| (a..=b).contains(n))
+        })
         .collect();
     if !missing.is_empty() {
         let named: Vec<String> = missing
             .iter()
             .map(|&(a, b)| {
-                if a == b {
-                    format!("line {a}")
-                } else {
-                    format!("lines {a}-{b}")
-                }
+                let s = if a == b { "" } else { "s" };
+                format!("line{s} {}", range_text(a, b))
             })
             .collect();
         let one_line = matches!(missing[..], [(a, b)] if a == b);
@@ -303,7 +340,15 @@ mod tests {
         let chosen: Vec<usize> = (1..=25).filter(|&n| c.contains(n)).collect();
         assert_eq!(chosen, vec![3, 10, 11, 12, 20]);
         assert_eq!(line_choice_arg("7-7").unwrap(), LineChoice(vec![(7, 7)]));
-        for bad in ["", "0", "2-0", "5-3", "x", "1,,2", "1-", "-4", "3.5"] {
+        assert_eq!(
+            line_choice_arg("2,9-").unwrap(),
+            LineChoice(vec![(2, 2), (9, usize::MAX)])
+        );
+        assert_eq!(
+            line_choice_arg("2, 9-11,40-").unwrap().to_string(),
+            "2,9-11,40-"
+        );
+        for bad in ["", "0", "2-0", "5-3", "x", "1,,2", "-", "0-", "-4", "3.5"] {
             assert!(line_choice_arg(bad).is_err(), "{bad:?} accepted");
         }
         assert!(line_choice_arg("5-3").unwrap_err().contains("backwards"));
@@ -337,10 +382,39 @@ mod tests {
         assert!(e.contains("hold no position"), "{e}");
         let e = refusal("6");
         assert!(e.contains("line 6 of set.txt holds no position"), "{e}");
+        // To the end of the file.
+        assert_eq!(lines(&pick("3-").unwrap()), vec![4, 5]);
+        assert_eq!(lines(&pick("2,5-").unwrap()), vec![2, 5]);
+        let e = refusal("6-");
+        assert!(e.contains("lines 6- of set.txt hold no position"), "{e}");
         let one = vec![parse_one("4pk1/5l1/3C2F/7/7/7/7 b C 1", "argument".into())];
         let e = choose_lines(one, Some(&line_choice_arg("1").unwrap()))
             .err()
             .expect("refused");
         assert!(e.to_string().contains("the input is a position"), "{e}");
+    }
+
+    #[test]
+    fn a_run_is_taken_up_from_an_item_with_the_lines_it_leaves() {
+        let file = b"4pk1/5l1/3C2F/7/7/7/7 b C 1\n\n5k1/7/3C2F/7/7/7/7 b C 1\nbad\n";
+        let items = parse_lines(file, "set.txt");
+        let all = LinesArg { lines: None };
+        assert_eq!(all.go_on_from(&items, 1).as_deref(), Some("--lines 3-"));
+        assert_eq!(all.go_on_from(&items, 3), None);
+        let some = LinesArg {
+            lines: Some(line_choice_arg("1,3-4,9-12,20-").unwrap()),
+        };
+        let chosen = choose_lines(parse_lines(file, "set.txt"), some.lines.as_ref());
+        assert!(chosen.is_err(), "lines 9-12 and 20- hold nothing here");
+        assert_eq!(
+            some.go_on_from(&items, 1).as_deref(),
+            Some("--lines 3-4,9-12,20-")
+        );
+        assert_eq!(
+            some.go_on_from(&items, 2).as_deref(),
+            Some("--lines 4,9-12,20-")
+        );
+        let one = vec![parse_one("4pk1/5l1/3C2F/7/7/7/7 b C 1", "argument".into())];
+        assert_eq!(all.go_on_from(&one, 0), None);
     }
 }

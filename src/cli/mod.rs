@@ -231,6 +231,9 @@ pub struct Outcome {
     /// The run was stopped (Ctrl-C, SIGTERM): the searches under way then were cut short, and the
     /// items not yet taken left.
     pub interrupted: bool,
+    /// Of a stopped run, the first item the stop may have cut short or left (its result came
+    /// once the stop was asked for, or it was not reported): where to take the run up.
+    pub resume_at: Option<usize>,
 }
 
 /// Stack size of worker threads: the searches recurse one frame a ply.
@@ -263,7 +266,10 @@ where
         .stack_size(WORKER_STACK)
         .build()?;
     let next = AtomicUsize::new(0);
-    let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<String, String>)>();
+    // Each result says whether the stop was already asked for when it came (then the
+    // search may have been cut short).
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<String, String>, bool)>();
+    let mut resume_at = None;
     let mut failed = 0;
     // The next item to print: all before it are printed or reported.
     let mut want = 0;
@@ -284,7 +290,8 @@ where
                                 break;
                             }
                             let r = work(&mut state, &items[i]);
-                            if tx.send((i, r)).is_err() {
+                            let late = stop.is_some_and(|s| s.load(Ordering::Relaxed));
+                            if tx.send((i, r, late)).is_err() {
                                 break;
                             }
                         }
@@ -295,9 +302,12 @@ where
         });
         let mut pending = BTreeMap::new();
         let stdout = std::io::stdout();
-        'results: for (i, r) in rx {
-            pending.insert(i, r);
-            while let Some(r) = pending.remove(&want) {
+        'results: for (i, r, late) in rx {
+            pending.insert(i, (r, late));
+            while let Some((r, late)) = pending.remove(&want) {
+                if late && r.is_ok() && resume_at.is_none() {
+                    resume_at = Some(want);
+                }
                 match r {
                     Ok(text) => {
                         let mut out = stdout.lock();
@@ -333,9 +343,17 @@ where
     if let Some(e) = write_error {
         return Err(e.into());
     }
+    let interrupted = stop.is_some_and(|s| s.load(Ordering::Relaxed));
     Ok(Outcome {
         done: want,
         failed,
-        interrupted: stop.is_some_and(|s| s.load(Ordering::Relaxed)),
+        interrupted,
+        resume_at: if interrupted && want < items.len() {
+            resume_at.or(Some(want))
+        } else if interrupted {
+            resume_at
+        } else {
+            None
+        },
     })
 }

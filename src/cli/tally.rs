@@ -55,8 +55,16 @@ impl Tally {
     /// Writes the closing lines of a run over `total` inputs (see [`Tally::summary`]) on
     /// standard error: the summary of those answered, for more than one input unless
     /// `quiet`; and, whatever `quiet` says, how far a run Ctrl-C stopped got (its exit
-    /// status alone would not say which inputs were left).
-    pub fn close(&self, o: &super::Outcome, total: usize, quiet: bool, noun: (&str, &str)) {
+    /// status alone would not say which inputs were left), with `go_on`, the `--lines` that
+    /// takes the run up where the stop may have cut it short.
+    pub fn close(
+        &self,
+        o: &super::Outcome,
+        total: usize,
+        quiet: bool,
+        noun: (&str, &str),
+        go_on: Option<String>,
+    ) {
         if total > 1 && !quiet {
             super::say_err!("{}", self.summary(o.done, o.failed, noun));
         }
@@ -65,9 +73,12 @@ impl Tally {
                 super::say_err!("interrupted (Ctrl-C or SIGTERM): the search was stopped");
             } else {
                 super::say_err!(
-                    "interrupted (Ctrl-C or SIGTERM) after {} of {total} {}: the searches under way were stopped, the rest not started",
+                    "interrupted (Ctrl-C or SIGTERM) after {} of {total} {}: the searches under way were stopped, the rest not started{}",
                     o.done,
-                    noun.1
+                    noun.1,
+                    go_on.map_or(String::new(), |g| format!(
+                        "; `{g}` takes them up from the first the stop may have cut short"
+                    ))
                 );
             }
         }

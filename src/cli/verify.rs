@@ -294,7 +294,16 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             report_text(&r, better.as_ref(), item, solver.config().defender_hand)
         })
     })?;
-    tally.close(&outcome, items.len(), a.quiet, ("problem", "problems"));
+    let go_on = outcome
+        .resume_at
+        .and_then(|i| a.lines.go_on_from(&items, i));
+    tally.close(
+        &outcome,
+        items.len(),
+        a.quiet,
+        ("problem", "problems"),
+        go_on,
+    );
     Ok(if outcome.interrupted {
         super::EXIT_INTERRUPTED
     } else if outcome.failed > 0 {

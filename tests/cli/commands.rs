@@ -1324,4 +1324,31 @@ fn ctrl_c_stops_a_solve_and_says_how_far_it_got() {
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["stopped_by"] == "stop")
         .collect();
     assert!(!stopped[..answered - 1].contains(&true), "{out}");
+    // Where to take the run up: the line of the one stopped, or the next one.
+    let from = stopped.iter().position(|&s| s).unwrap_or(answered) + 1;
+    assert!(
+        err.contains(&format!(
+            "; `--lines {from}-` takes them up from the first the stop may have cut short"
+        )),
+        "{err}"
+    );
+    // Taken up so (each position given a small budget here), the rest of the file is
+    // answered, from that line on.
+    let o = run(&[
+        "solve",
+        hard,
+        &format!("--lines={from}-"),
+        "--json",
+        "--nodes",
+        "1000",
+    ]);
+    let rest = json_lines(&o);
+    assert_eq!(rest.len(), 44 - from + 1, "{}", stderr(&o));
+    assert!(
+        rest[0]["origin"]
+            .as_str()
+            .is_some_and(|s| s.starts_with(&format!("line {from} of"))),
+        "{}",
+        rest[0]
+    );
 }
