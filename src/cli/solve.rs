@@ -399,15 +399,11 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
             solution_text(&sol, item, style, solver.config().defender_hand)
         })
     })?;
-    let go_on = outcome
-        .resume_at
-        .and_then(|i| a.lines.go_on_from(&items, i));
     tally.close(
         &outcome,
-        items.len(),
+        (&items, &a.lines),
         a.quiet,
         ("position", "positions"),
-        go_on,
     );
     Ok(if outcome.interrupted {
         super::EXIT_INTERRUPTED

@@ -52,19 +52,20 @@ impl Tally {
         )
     }
 
-    /// Writes the closing lines of a run over `total` inputs (see [`Tally::summary`]) on
-    /// standard error: the summary of those answered, for more than one input unless
-    /// `quiet`; and, whatever `quiet` says, how far a run Ctrl-C stopped got (its exit
-    /// status alone would not say which inputs were left), with `go_on`, the `--lines` that
-    /// takes the run up where the stop may have cut it short.
+    /// Writes the closing lines of a run over `items`, chosen by `lines`, (see
+    /// [`Tally::summary`]) on standard error: the summary of those answered, for more than
+    /// one input unless `quiet`; and, whatever `quiet` says, how far a run Ctrl-C stopped
+    /// got (its exit status alone would not say which inputs were left), with the `--lines`
+    /// that takes the run up where the stop may have cut it short.
     pub fn close(
         &self,
         o: &super::Outcome,
-        total: usize,
+        (items, lines): (&[super::input::Item], &super::input::LinesArg),
         quiet: bool,
         noun: (&str, &str),
-        go_on: Option<String>,
     ) {
+        let total = items.len();
+        let go_on = o.resume_at.and_then(|i| lines.go_on_from(items, i));
         if total > 1 && !quiet {
             super::say_err!("{}", self.summary(o.done, o.failed, noun));
         }

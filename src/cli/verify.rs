@@ -294,15 +294,11 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             report_text(&r, better.as_ref(), item, solver.config().defender_hand)
         })
     })?;
-    let go_on = outcome
-        .resume_at
-        .and_then(|i| a.lines.go_on_from(&items, i));
     tally.close(
         &outcome,
-        items.len(),
+        (&items, &a.lines),
         a.quiet,
         ("problem", "problems"),
-        go_on,
     );
     Ok(if outcome.interrupted {
         super::EXIT_INTERRUPTED

@@ -10,7 +10,6 @@ use crate::notation::sfen::{parse_sfen, write_sfen};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::time::Duration;
 
 /// The format of [`Checkpoint`]s this build reads and writes.
 pub const CHECKPOINT_FORMAT: u32 = 1;
@@ -24,73 +23,14 @@ pub struct Checkpoint {
     pub settings: BTreeMap<String, Value>,
     /// The next candidate to draw (counted within the run's shard).
     pub next_candidate: u64,
-    /// The run's counters so far.
-    pub stats: SavedStats,
+    /// The run's counters so far (its time the time spent before the checkpoint).
+    pub stats: Stats,
+    /// The distinct solution shapes the run has kept (their number is [`Stats::shapes`]).
+    pub shapes: Vec<String>,
     /// What the run has kept, as far as the keeping policy is concerned.
     pub policy: SavedPolicy,
     /// What candidates are drawn from.
     pub pools: SavedPools,
-}
-
-/// A run's counters ([`Stats`]) in a checkpoint.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SavedStats {
-    /// [`Stats::tried`].
-    pub tried: u64,
-    /// [`Stats::mates`].
-    pub mates: u64,
-    /// [`Stats::in_range`].
-    pub in_range: u64,
-    /// [`Stats::sound`].
-    pub sound: u64,
-    /// [`Stats::trimmed`].
-    pub trimmed: u64,
-    /// [`Stats::dropped`].
-    pub dropped: u64,
-    /// [`Stats::final_duals`].
-    pub final_duals: u64,
-    /// [`Stats::kept`].
-    pub kept: BTreeMap<u16, usize>,
-    /// The run's time so far, in seconds.
-    pub seconds: f64,
-    /// The distinct solution shapes the run has kept (their number is [`Stats::shapes`]).
-    pub shapes: Vec<String>,
-}
-
-impl SavedStats {
-    /// The counters `stats` with the run's shapes `shapes`.
-    pub(super) fn of(stats: &Stats, shapes: &std::collections::BTreeSet<String>) -> SavedStats {
-        SavedStats {
-            tried: stats.tried,
-            mates: stats.mates,
-            in_range: stats.in_range,
-            sound: stats.sound,
-            trimmed: stats.trimmed,
-            dropped: stats.dropped,
-            final_duals: stats.final_duals,
-            kept: stats.kept.clone(),
-            seconds: stats.elapsed.as_secs_f64(),
-            shapes: shapes.iter().cloned().collect(),
-        }
-    }
-
-    /// The counters these were made of.
-    pub(super) fn stats(&self) -> Stats {
-        Stats {
-            tried: self.tried,
-            mates: self.mates,
-            in_range: self.in_range,
-            sound: self.sound,
-            trimmed: self.trimmed,
-            dropped: self.dropped,
-            final_duals: self.final_duals,
-            shapes: self.shapes.len(),
-            kept: self.kept.clone(),
-            elapsed: Duration::try_from_secs_f64(self.seconds).unwrap_or_default(),
-            gave_up: false,
-            candidate_limit: false,
-        }
-    }
 }
 
 /// The pools a run draws from, each base as its SFEN, length and family.

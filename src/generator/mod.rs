@@ -156,7 +156,7 @@ pub enum Strategy {
 }
 
 /// Counters of a run.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Stats {
     /// Candidates evaluated.
     pub tried: u64,

@@ -2,9 +2,7 @@
 //! merged in index order into what the run keeps and draws from; its checkpoints, and a run
 //! resumed from one; and [`generate`], a whole run at once.
 
-use super::checkpoint::{
-    CHECKPOINT_FORMAT, Checkpoint, SavedPools, SavedStats, settings, settings_differ,
-};
+use super::checkpoint::{CHECKPOINT_FORMAT, Checkpoint, SavedPools, settings, settings_differ};
 use super::draw::Pools;
 use super::evaluate::{Outcome, evaluate};
 use super::{GenConfig, Generated, NO_MATE_PATIENCE, Policy, Stats, solver_config};
@@ -100,7 +98,11 @@ impl<'c> Generator<'c> {
         if let Some(d) = settings_differ(&checkpoint.settings, &settings(config)) {
             return Err(ResumeError::Settings(d));
         }
-        let stats = checkpoint.stats.stats();
+        let stats = Stats {
+            gave_up: false,
+            candidate_limit: false,
+            ..checkpoint.stats.clone()
+        };
         let kept = stats.kept_total();
         if kept > config.count {
             return Err(ResumeError::Past(format!(
@@ -116,9 +118,7 @@ impl<'c> Generator<'c> {
                 checkpoint.next_candidate
             )));
         }
-        if checkpoint.stats.shapes.len() > kept
-            || checkpoint.stats.kept.values().sum::<usize>() != kept
-        {
+        if checkpoint.shapes.len() > kept || checkpoint.shapes.len() != stats.shapes {
             return Err(ResumeError::Damaged("its counters disagree".into()));
         }
         let seen = Policy::restored(
@@ -130,7 +130,7 @@ impl<'c> Generator<'c> {
         g.pools = checkpoint.pools.pools().map_err(ResumeError::Damaged)?;
         g.before = stats.elapsed;
         g.stats = stats;
-        g.shapes = checkpoint.stats.shapes.iter().cloned().collect();
+        g.shapes = checkpoint.shapes.iter().cloned().collect();
         g.next = checkpoint.next_candidate;
         Ok(g)
     }
@@ -175,7 +175,8 @@ impl<'c> Generator<'c> {
             format: CHECKPOINT_FORMAT,
             settings: settings(self.config),
             next_candidate: self.next,
-            stats: SavedStats::of(&self.stats(), &self.shapes),
+            stats: self.stats(),
+            shapes: self.shapes.iter().cloned().collect(),
             policy: self.seen.saved(),
             pools: SavedPools::of(&self.pools),
         }
@@ -381,7 +382,7 @@ mod tests {
         let text = serde_json::to_string(&cp).unwrap();
         let saved: Checkpoint = serde_json::from_str(&text).unwrap();
         assert_eq!(saved, cp);
-        assert_eq!(saved.stats.kept.values().sum::<usize>(), head.len());
+        assert_eq!(saved.stats.kept_total(), head.len());
         let again = config(1);
         let mut resumed = Generator::resume(&again, &saved).unwrap();
         assert_eq!(resumed.stats().tried, g.stats().tried);
