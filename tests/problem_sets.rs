@@ -105,7 +105,7 @@ fn each_technique_switched_off_leaves_the_answers() {
     use toritsume::solver::Techniques;
     let records = load("problems/classic.jsonl");
     let all = Techniques::default();
-    let off: [(&str, Techniques); 10] = [
+    let off: [(&str, Techniques); 11] = [
         (
             "hand superiority",
             Techniques {
@@ -167,6 +167,13 @@ fn each_technique_switched_off_leaves_the_answers() {
             "quick refutations",
             Techniques {
                 quick_refutations: false,
+                ..all
+            },
+        ),
+        (
+            "refutation hints",
+            Techniques {
+                refutation_hints: false,
                 ..all
             },
         ),

@@ -80,6 +80,8 @@ pub enum TechniqueArg {
     /// Nodes two and three plies from the depth limit refuted, where they can be, reply by
     /// reply with a plain mate-in-one test before they are expanded.
     QuickRefutations,
+    /// The reply that refuted the same board with another attacker hand tried first.
+    RefutationHints,
 }
 
 /// The largest `--time` accepted (about 31 years; beyond it, leave `--time` out).
@@ -154,6 +156,7 @@ pub fn techniques_of(disable: &[TechniqueArg], t: &mut Techniques) {
             TechniqueArg::CaptureWeight => t.capture_weight = 0,
             TechniqueArg::CaptureReplies => t.capture_replies = false,
             TechniqueArg::QuickRefutations => t.quick_refutations = false,
+            TechniqueArg::RefutationHints => t.refutation_hints = false,
         }
     }
 }

@@ -217,6 +217,8 @@ impl Searcher {
                     Some(d) => (d.rep && !v.rep) || (d.rep == v.rep && v.len > d.len),
                 };
                 if better {
+                    let mut v = v;
+                    v.best = c.mv.raw();
                     disproof = Some(v);
                 }
             }
@@ -411,6 +413,20 @@ impl Searcher {
                 }
             }
             children.push(child);
+        }
+        // The reply that refuted this board with another attacker hand (a disproof the
+        // lookup could not use): tried first.
+        if self.techniques.refutation_hints
+            && let Some(best) = self
+                .table
+                .move_hint(self.tt_key(self.pos.board_key()), false)
+            && let Some(c) = children
+                .iter_mut()
+                .find(|c| c.mv.raw() == best && !c.has_q && c.rest == 0)
+            && c.val.dn > 1
+            && c.val.pn != 0
+        {
+            c.val.dn = 1;
         }
         let n = children.len();
         self.levels[level].children = children;

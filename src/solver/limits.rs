@@ -50,6 +50,10 @@ pub struct Techniques {
     /// each, which refutes most such nodes without expanding them (the solver's `shallow`
     /// module).
     pub quick_refutations: bool,
+    /// A defender node whose board the table holds disproven with another attacker hand
+    /// (one the lookup cannot use) tries that disproof's refuting reply first: its df-pn+
+    /// disproof number starts at 1.
+    pub refutation_hints: bool,
 }
 
 impl Default for Techniques {
@@ -65,6 +69,7 @@ impl Default for Techniques {
             capture_weight: 3,
             capture_replies: true,
             quick_refutations: true,
+            refutation_hints: true,
         }
     }
 }

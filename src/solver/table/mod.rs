@@ -381,6 +381,23 @@ impl Table {
         unknown
     }
 
+    /// The move of a proof (`proven`: the mating check) or a disproof (the refuting reply)
+    /// of `board` with any attacker hand, if the table holds one.
+    #[inline]
+    pub(crate) fn move_hint(&self, board: u64, proven: bool) -> Option<u16> {
+        let bucket = self.bucket_of(board);
+        let generation = self.generation();
+        let state = if proven {
+            State::Proven
+        } else {
+            State::Disproven
+        };
+        (0..BUCKET).find_map(|i| {
+            let e = bucket.get_live(i, board, generation)?;
+            (e.state == state && e.best != 0).then_some(e.best)
+        })
+    }
+
     /// Stores an entry for `entry.board` / `entry.hand`: replaces the unknown entry of the
     /// same position, drops entries a new proof or disproof makes redundant, otherwise takes
     /// a free slot of the window or the one with the least effort. The slots filled or
