@@ -419,7 +419,7 @@ impl Searcher {
         if self.techniques.refutation_hints
             && let Some(best) = self
                 .table
-                .move_hint(self.tt_key(self.pos.board_key()), false)
+                .refutation_hint(self.tt_key(self.pos.board_key()))
             && let Some(c) = children
                 .iter_mut()
                 .find(|c| c.mv.raw() == best && !c.has_q && c.rest == 0)

@@ -381,20 +381,15 @@ impl Table {
         unknown
     }
 
-    /// The move of a proof (`proven`: the mating check) or a disproof (the refuting reply)
-    /// of `board` with any attacker hand, if the table holds one.
+    /// The refuting reply of a disproof of `board` (a defender node) with any attacker hand,
+    /// if the table holds one.
     #[inline]
-    pub(crate) fn move_hint(&self, board: u64, proven: bool) -> Option<u16> {
+    pub(crate) fn refutation_hint(&self, board: u64) -> Option<u16> {
         let bucket = self.bucket_of(board);
         let generation = self.generation();
-        let state = if proven {
-            State::Proven
-        } else {
-            State::Disproven
-        };
         (0..BUCKET).find_map(|i| {
             let e = bucket.get_live(i, board, generation)?;
-            (e.state == state && e.best != 0).then_some(e.best)
+            (e.state == State::Disproven && e.best != 0).then_some(e.best)
         })
     }
 
