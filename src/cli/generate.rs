@@ -324,7 +324,7 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
         })?,
         None => Generator::new(&config).map_err(out_of_memory)?,
     };
-    let (mut file, mut bytes, mut written) = match (&a.out, &saved) {
+    let (mut file, mut bytes) = match (&a.out, &saved) {
         (Some(out), Some(s)) => {
             let (f, after) = s.reopen(out)?;
             if !a.quiet {
@@ -332,7 +332,7 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
                     "resuming the run in {} at candidate {}: {} written{}",
                     out.display(),
                     s.run.next_candidate,
-                    counted(s.problems, "problem", "problems"),
+                    counted(s.problems(), "problem", "problems"),
                     if after > 0 {
                         format!(
                             ", and {} written after it, which the run writes again",
@@ -343,10 +343,10 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
                     }
                 );
             }
-            (Some(LazyFile::resumed(out, f)), s.out_bytes, s.problems)
+            (Some(LazyFile::resumed(out, f)), s.out_bytes)
         }
-        (Some(out), None) => (Some(LazyFile::new(out, a.force)?), 0, 0),
-        _ => (None, 0, 0),
+        (Some(out), None) => (Some(LazyFile::new(out, a.force)?), 0),
+        _ => (None, 0),
     };
     let mut stdout = std::io::stdout();
     // A second Ctrl-C kills as usual; the first lets the run finish writing cleanly.
@@ -357,7 +357,7 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
             ProgressStyle::with_template("{bar:40} {pos}/{len} problems  {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
-        b.set_position(written);
+        b.set_position(generator.stats().kept_total() as u64);
         Some(b)
     } else {
         None
@@ -381,7 +381,6 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
                 out.write_all(line.as_bytes())?;
                 out.flush()?;
                 bytes += line.len() as u64;
-                written += 1;
                 if let Some(b) = &bar {
                     b.inc(1);
                 }
@@ -399,7 +398,7 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
                 .map(|f| f.open())
                 .transpose()
                 .map_err(write_error)?;
-            SavedRun::new(generator.checkpoint(), bytes, written).save(cp, f.as_deref())?;
+            SavedRun::new(generator.checkpoint(), bytes).save(cp, f.as_deref())?;
             saved_at = std::time::Instant::now();
         }
         if step != Step::Batch {

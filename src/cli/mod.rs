@@ -348,12 +348,9 @@ where
         done: want,
         failed,
         interrupted,
-        resume_at: if interrupted && want < items.len() {
-            resume_at.or(Some(want))
-        } else if interrupted {
-            resume_at
-        } else {
-            None
-        },
+        // Cut short where a result came late, else where the results stop.
+        resume_at: interrupted
+            .then(|| resume_at.or((want < items.len()).then_some(want)))
+            .flatten(),
     })
 }

@@ -19,28 +19,31 @@ pub fn checkpoint_path(out: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// A checkpoint file: the run's [`Checkpoint`], and how much of its output it accounts for.
+/// A checkpoint file: the run's [`Checkpoint`], and how much of its output it accounts for
+/// (its problems, one a line, are the ones the run has kept).
 #[derive(Serialize, Deserialize)]
 pub struct SavedRun {
     /// What the file is ([`KIND`]).
     pub toritsume: String,
     /// Bytes of the output written when the checkpoint was saved.
     pub out_bytes: u64,
-    /// The problems (lines) in those bytes.
-    pub problems: u64,
     /// The run.
     pub run: Checkpoint,
 }
 
 impl SavedRun {
-    /// The checkpoint `run`, taken when the output held `out_bytes` bytes, `problems` lines.
-    pub fn new(run: Checkpoint, out_bytes: u64, problems: u64) -> SavedRun {
+    /// The checkpoint `run`, taken when the output held `out_bytes` bytes.
+    pub fn new(run: Checkpoint, out_bytes: u64) -> SavedRun {
         SavedRun {
             toritsume: KIND.to_string(),
             out_bytes,
-            problems,
             run,
         }
+    }
+
+    /// The problems written when the checkpoint was saved.
+    pub fn problems(&self) -> u64 {
+        self.run.stats.kept_total() as u64
     }
 
     /// Reads the checkpoint file `path`.
@@ -100,11 +103,12 @@ impl SavedRun {
             .get(..n)
             .filter(|h| h.last().is_none_or(|&b| b == b'\n'));
         let lines = |b: &[u8]| b.iter().filter(|&&c| c == b'\n').count() as u64;
-        if head.is_none_or(|h| lines(h) != self.problems) {
+        let problems = self.problems();
+        if head.is_none_or(|h| lines(h) != problems) {
             bail!(
                 "{shown} is not as its checkpoint left it ({} problems in {} bytes): it was \
                  changed since; pass --force to start over",
-                self.problems,
+                problems,
                 self.out_bytes
             );
         }
@@ -119,7 +123,7 @@ impl SavedRun {
             bail!(
                 "line {} of {shown} is not a problem the run wrote: the file was changed \
                  since its checkpoint; pass --force to start over",
-                self.problems + k as u64 + 1
+                problems + k as u64 + 1
             );
         }
         let after = whole.count() as u64;
