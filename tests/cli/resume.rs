@@ -40,6 +40,13 @@ fn generate(out: &Path, extra: &[&str]) -> std::process::Output {
     run(&with(&[&["--out", path], extra].concat()))
 }
 
+/// Asserts that `o`, a run refused as a usage error, exited 2 and said `says` (`what`
+/// names the run in a failure).
+fn refused_saying(o: &std::process::Output, says: &str, what: &str) {
+    assert_eq!(o.status.code(), Some(2), "{what}");
+    assert!(stderr(o).contains(says), "{what}: {}", stderr(o));
+}
+
 /// Starts [`RUN`] into `out`, waits until a few problems are written, and sends it `signal`;
 /// returns its exit status and standard error.
 fn stopped(out: &Path, signal: &str, extra: &[&str]) -> (Option<i32>, String) {
@@ -134,12 +141,7 @@ fn a_resumed_run_may_ask_for_more() {
     assert!(std::fs::read(&out).unwrap() == std::fs::read(&more).unwrap());
     // Nothing to resume once the run has ended.
     let o = generate(&out, &["--resume"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("has no checkpoint beside it"),
-        "{}",
-        stderr(&o)
-    );
+    refused_saying(&o, "has no checkpoint beside it", "--resume");
 }
 
 #[test]
@@ -151,9 +153,7 @@ fn what_cannot_be_resumed_is_refused_and_left_as_it_was() {
     assert_eq!(code, Some(130));
     let before = (std::fs::read(&out).unwrap(), std::fs::read(&cp).unwrap());
     let refused = |extra: &[&str], says: &str| {
-        let o = generate(&out, extra);
-        assert_eq!(o.status.code(), Some(2), "{extra:?}");
-        assert!(stderr(&o).contains(says), "{extra:?}: {}", stderr(&o));
+        refused_saying(&generate(&out, extra), says, &format!("{extra:?}"));
         assert!(
             (std::fs::read(&out).unwrap(), std::fs::read(&cp).unwrap()) == before,
             "{extra:?} changed the files"
@@ -178,26 +178,15 @@ fn what_cannot_be_resumed_is_refused_and_left_as_it_was() {
     changed.extend_from_slice(b"my notes\n");
     std::fs::write(&out, &changed).unwrap();
     let o = generate(&out, &["--resume"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("is not a problem the run wrote"),
-        "{}",
-        stderr(&o)
-    );
+    refused_saying(&o, "is not a problem the run wrote", "a changed line");
     assert!(std::fs::read(&out).unwrap() == changed);
     // Fewer lines than the checkpoint accounts for.
     std::fs::write(&out, &before.0[..before.0.len() / 2]).unwrap();
     let o = generate(&out, &["--resume"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("is not as its checkpoint left it"),
-        "{}",
-        stderr(&o)
-    );
+    refused_saying(&o, "is not as its checkpoint left it", "a cut file");
     // Standard output cannot be resumed.
     let o = run(&with(&["--resume"]));
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--resume needs --out FILE"));
+    refused_saying(&o, "--resume needs --out FILE", "standard output");
     // --force starts over, and the checkpoint goes with the old run.
     let o = generate(&out, &["--force", "--count", "3"]);
     assert!(o.status.success(), "{}", stderr(&o));
