@@ -178,3 +178,39 @@ fn regressions_same_at_every_size() {
         assert_eq!(moves, SOUND_21_MOVES, "{mb} MB");
     }
 }
+
+/// The variations (`solve --variations`) written out for comparison: each defence, its
+/// length and its line.
+fn variations_at(mb: usize, sfen: &str) -> Vec<String> {
+    let mut s = solver(mb);
+    let sol = s.solve(&parse_position(sfen).unwrap());
+    assert_eq!(sol.status, Status::Mate);
+    let v = s.variations(&sol);
+    assert!(v.complete, "{mb} MB: {:?}", v.stopped_by);
+    v.list
+        .iter()
+        .map(|x| {
+            let line: Vec<String> = x.moves.iter().map(|m| m.usi()).collect();
+            format!(
+                "ply {} {} in {} {:?}: {}",
+                x.ply,
+                x.mv.usi(),
+                x.plies,
+                x.short_at,
+                line.join(" ")
+            )
+        })
+        .collect()
+}
+
+/// The variations of the 75-ply problem of problems/climbed.jsonl are the same in a table
+/// of 1 MB (which its solve overfills) as in 256 MB, and there are some to compare: its
+/// phoenix has other moves at many plies.
+#[test]
+fn variations_same_at_small_and_default_tables() {
+    let problems = load("problems/climbed.jsonl");
+    let sfen = &problems.iter().find(|p| p.plies == Some(75)).unwrap().sfen;
+    let small = variations_at(1, sfen);
+    assert!(small.len() >= 10, "{small:?}");
+    assert_eq!(small, variations_at(256, sfen));
+}

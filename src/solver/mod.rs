@@ -6,7 +6,8 @@
 //! How: a df-pn search (`dfpn`) first decides mate or no mate with no length limit; then
 //! depth-limited searches lower the length two plies at a time until no mate exists within
 //! it (so the length is proven minimal); then `mainline` reads the main line back,
-//! computing each defence's exact length. All searches share one table.
+//! computing each defence's exact length, and `variations`, when asked, the other defences
+//! along it. All searches share one table.
 
 mod dfpn;
 mod estimate;
@@ -21,11 +22,13 @@ mod shallow;
 mod table;
 mod useless;
 mod value;
+mod variations;
 
 pub(crate) use dfpn::Searcher;
 pub use limits::{KnownMate, Limits, MAX_LEVEL, Progress, Stage, StopReason, Techniques};
 pub use table::TableError;
 pub use value::{Depth, Val};
+pub use variations::{Variation, Variations};
 
 use crate::rules::{Hand, Move, PieceKind, Position, Square};
 use std::sync::Arc;
@@ -311,14 +314,19 @@ impl Solver {
     /// Solves `problem` (attacker = side to move), applying the defender-hand convention,
     /// within the configured limits.
     pub fn solve(&mut self, problem: &Position) -> Solution {
-        let limits = Limits {
+        let limits = self.limits();
+        self.solve_with(problem, self.config.max_plies, limits)
+    }
+
+    /// The configured limits, the time limit counted from now.
+    fn limits(&self) -> Limits {
+        Limits {
             nodes: self.config.nodes,
             deadline: self.config.time.and_then(|t| Instant::now().checked_add(t)),
             stop: self.config.stop.clone(),
             first_search_nodes: None,
             progress: self.config.progress.clone(),
-        };
-        self.solve_with(problem, self.config.max_plies, limits)
+        }
     }
 
     /// Solves `problem` looking for mates within `max_plies` (if given), stopping at
