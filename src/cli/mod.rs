@@ -16,6 +16,7 @@ mod solve;
 mod tally;
 mod ticker;
 mod usi;
+mod variations;
 mod verify;
 
 use clap::{Parser, Subcommand};

@@ -172,6 +172,11 @@ pub struct SolveArgs {
     /// Diagrams with kanji.
     #[arg(long)]
     unicode: bool,
+    /// Also the variations: at each defender ply of the main line, every other real defence
+    /// with its exact length and the mate that answers it (read like the main line, within
+    /// the limits afresh).
+    #[arg(long)]
+    variations: bool,
     /// No closing count on standard error (given for a file of more than one position), nor
     /// what shows there at a terminal while the work runs (a single position's status line,
     /// a file's bar).
@@ -391,15 +396,25 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         solver.clear_table();
         let ticker = watch.ticker();
         let sol = solver.solve(pos);
+        let vars = a.variations.then(|| solver.variations(&sol));
         // The line is erased before the answer is printed.
         if let Some(t) = ticker {
             t.stop();
         }
         tally.add(&sol.status.to_string());
+        let defender_hand = solver.config().defender_hand;
         Ok(if json {
-            solution_json(&sol, item, solver.config().defender_hand).to_string()
+            let mut v = solution_json(&sol, item, defender_hand);
+            if let Some(vars) = &vars {
+                super::variations::add_json(&mut v, &sol, vars);
+            }
+            v.to_string()
         } else {
-            solution_text(&sol, item, style, solver.config().defender_hand)
+            let mut text = solution_text(&sol, item, style, defender_hand);
+            if let Some(vars) = &vars {
+                text.push_str(&super::variations::text(&sol, vars));
+            }
+            text
         })
     })?;
     tally.close(

@@ -25,6 +25,9 @@ pub struct VerifyArgs {
     /// One JSON object per position and line.
     #[arg(long)]
     json: bool,
+    /// Also the variations of the main line, as `solve --variations` gives them.
+    #[arg(long)]
+    variations: bool,
     /// No closing count on standard error (given for a file of more than one problem), nor
     /// what shows there at a terminal while the work runs (a single problem's status line,
     /// the bar of a file's problems answered while the reports go to a file or a pipe).
@@ -274,6 +277,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         solver.clear_table();
         let ticker = watch.ticker();
         let r = verify(solver, pos, intended.as_deref());
+        let vars = a.variations.then(|| solver.variations(&r.solution));
         // The line is erased before the report is printed.
         if let Some(t) = ticker {
             t.stop();
@@ -288,10 +292,19 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         if r.verdict != Verdict::Sound {
             unsound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
+        let defender_hand = solver.config().defender_hand;
         Ok(if json {
-            report_json(&r, better.as_ref(), item, solver.config().defender_hand).to_string()
+            let mut v = report_json(&r, better.as_ref(), item, defender_hand);
+            if let Some(vars) = &vars {
+                super::variations::add_json(&mut v, &r.solution, vars);
+            }
+            v.to_string()
         } else {
-            report_text(&r, better.as_ref(), item, solver.config().defender_hand)
+            let mut text = report_text(&r, better.as_ref(), item, defender_hand);
+            if let Some(vars) = &vars {
+                text.push_str(&super::variations::text(&r.solution, vars));
+            }
+            text
         })
     })?;
     tally.close(

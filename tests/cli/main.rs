@@ -12,3 +12,4 @@ mod generate;
 mod readme;
 mod resume;
 mod usi;
+mod variations;

@@ -132,3 +132,12 @@ fn the_verify_example_prints_what_the_readme_shows() {
     assert!(shown.len() >= 4, "{shown:?}");
     assert_shown(&shown, &stdout(&o), "the verify example");
 }
+
+#[test]
+fn the_variations_example_prints_what_the_readme_shows() {
+    let o = run(&["solve", "--variations", "1k5/2S4/7/FC5/7/7/7 b FRS 1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let shown = block_after(r#"toritsume solve --variations "1k5/2S4/7/FC5/7/7/7 b FRS 1""#);
+    assert!(shown.len() >= 4, "{shown:?}");
+    assert_shown(&shown, &stdout(&o), "the variations example");
+}
