@@ -78,7 +78,8 @@ pub fn text(sol: &Solution, vars: &Variations) -> String {
 }
 
 /// The JSON fields of the variations: `variations` (a list), `variations_complete`,
-/// `variations_nodes` and `variations_time_ms`.
+/// `variations_nodes` and `variations_time_ms`, and `variations_stopped_by` when a limit
+/// stopped them.
 pub fn add_json(v: &mut serde_json::Value, sol: &Solution, vars: &Variations) {
     v["variations"] = json!(
         vars.list
@@ -101,6 +102,9 @@ pub fn add_json(v: &mut serde_json::Value, sol: &Solution, vars: &Variations) {
             .collect::<Vec<_>>()
     );
     v["variations_complete"] = json!(vars.complete);
+    if let Some(r) = vars.stopped_by {
+        v["variations_stopped_by"] = json!(super::solve::stop_name(r));
+    }
     v["variations_nodes"] = json!(vars.nodes);
     v["variations_time_ms"] = json!(vars.time.as_millis() as u64);
 }

@@ -103,6 +103,8 @@ fn a_limit_stops_the_variations_and_says_where() {
         (&"mate".into(), &true.into())
     );
     assert_eq!(cut["variations_complete"], false);
+    assert_eq!(cut["variations_stopped_by"], "nodes");
+    assert!(all.get("variations_stopped_by").is_none());
     let (all, cut) = (
         all["variations"].as_array().unwrap(),
         cut["variations"].as_array().unwrap(),
