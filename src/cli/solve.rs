@@ -196,19 +196,33 @@ pub const GIVEN_HAND_NOTE: &str =
 
 /// Numbered Hodges line: `1. Sw*7c Phx7c 2. Cr*6b`.
 pub fn numbered(hodges: &[String]) -> String {
-    let mut s = String::new();
-    for (i, h) in hodges.iter().enumerate() {
-        if i % 2 == 0 {
-            if i > 0 {
-                s.push(' ');
-            }
-            s.push_str(&format!("{}. ", i / 2 + 1));
+    numbered_from(hodges, 1)
+}
+
+/// Hodges moves numbered from ply `first` (1-based): an attacker ply opens its move number
+/// (`3. Sw*6b`), a defender ply that opens the line is written `2... Ph-6a`.
+pub fn numbered_from(hodges: &[String], first: usize) -> String {
+    let mut parts = Vec::with_capacity(hodges.len());
+    for (j, h) in hodges.iter().enumerate() {
+        let ply = first + j;
+        if ply % 2 == 1 {
+            parts.push(format!("{}. {h}", ply.div_ceil(2)));
+        } else if j == 0 {
+            parts.push(format!("{}... {h}", ply / 2));
         } else {
-            s.push(' ');
+            parts.push(h.clone());
         }
-        s.push_str(h);
     }
-    s
+    parts.join(" ")
+}
+
+/// `useless_interpositions` in JSON reports: each as `{ply, move}`.
+pub fn useless_json(list: &[UselessInterposition]) -> serde_json::Value {
+    json!(
+        list.iter()
+            .map(|u| json!({"ply": u.ply, "move": u.mv.usi()}))
+            .collect::<Vec<_>>()
+    )
 }
 
 /// The short name of the limit that stopped a search (`stopped_by` in JSON).
@@ -251,7 +265,7 @@ pub fn solution_json(
         "hodges": hodges,
         "spare_pieces": spare_pieces_json(sol),
         "spare": spare_json(sol),
-        "useless_interpositions": sol.useless.iter().map(|u| json!({"ply": u.ply, "move": u.mv.usi()})).collect::<Vec<_>>(),
+        "useless_interpositions": useless_json(&sol.useless),
         "nodes": sol.nodes,
         "nodes_by_phase": sol.effort,
         "helper_nodes": sol.helper_nodes,

@@ -1,27 +1,11 @@
 //! `solve --variations`: the other defences along a main line and the mate that answers
 //! each, as text and as JSON.
 
+use super::solve::{numbered_from, useless_json};
 use serde_json::json;
 use toritsume::notation::hodges::line_to_hodges;
 use toritsume::rules::Position;
 use toritsume::solver::{Solution, Status, Variation, Variations};
-
-/// Hodges moves numbered from ply `first` (1-based): an attacker ply opens its move number
-/// (`3. Sw*6b`), a defender ply that opens the line is written `2... Ph-6a`.
-pub fn numbered_from(hodges: &[String], first: usize) -> String {
-    let mut parts = Vec::with_capacity(hodges.len());
-    for (j, h) in hodges.iter().enumerate() {
-        let ply = first + j;
-        if ply % 2 == 1 {
-            parts.push(format!("{}. {h}", ply.div_ceil(2)));
-        } else if j == 0 {
-            parts.push(format!("{}... {h}", ply / 2));
-        } else {
-            parts.push(h.clone());
-        }
-    }
-    parts.join(" ")
-}
 
 /// The position before each defender ply of the main line whose variations are listed.
 fn position_before(sol: &Solution, ply: usize) -> Position {
@@ -96,7 +80,7 @@ pub fn add_json(v: &mut serde_json::Value, sol: &Solution, vars: &Variations) {
                     "complete": x.complete,
                     "short_at": x.short_at,
                     "spare": x.complete.then(|| x.end_hand.sfen_upper()),
-                    "useless_interpositions": x.useless.iter().map(|u| json!({"ply": u.ply, "move": u.mv.usi()})).collect::<Vec<_>>(),
+                    "useless_interpositions": useless_json(&x.useless),
                 })
             })
             .collect::<Vec<_>>()

@@ -2,7 +2,7 @@
 
 use super::input::Item;
 use super::run_parallel;
-use super::solve::{SearchArgs, numbered};
+use super::solve::{SearchArgs, numbered, useless_json};
 use super::ticker::Watch;
 use clap::Args;
 use serde_json::json;
@@ -106,7 +106,7 @@ pub fn report_json(
         "spare_pieces": super::solve::spare_pieces_json(sol),
         "spare": super::solve::spare_json(sol),
         "redundant_pieces": r.redundant.iter().map(redundant_json).collect::<Vec<_>>(),
-        "useless_interpositions": sol.useless.iter().map(|u| json!({"ply": u.ply, "move": u.mv.usi()})).collect::<Vec<_>>(),
+        "useless_interpositions": useless_json(&sol.useless),
         "intended": r.intended.as_ref().map(|i| json!({
             "moves": usi(&i.moves),
             "is_main_line": i.is_main_line,
