@@ -185,7 +185,21 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
         })?),
     };
     if a.format == "all" {
-        if a.out.exists() && !a.force && a.out.read_dir()?.next().is_some() {
+        if a.out == Path::new("-") {
+            bail!("--format all writes several files into a directory: give one with --out DIR");
+        }
+        if a.out.exists() && !a.out.is_dir() {
+            bail!(
+                "{} is not a directory: --format all writes several files into the directory --out names",
+                a.out.display()
+            );
+        }
+        let mut entries = match a.out.read_dir() {
+            Ok(d) => Some(d),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => bail!("cannot read {}: {}", a.out.display(), io_reason(&e)),
+        };
+        if !a.force && entries.as_mut().is_some_and(|d| d.next().is_some()) {
             bail!(
                 "{} is not empty; pass --force to write into it",
                 a.out.display()

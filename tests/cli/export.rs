@@ -80,6 +80,27 @@ fn sfen_lines_and_no_overwrite() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--force"), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    // `--format all` writes a directory: a file there is named and left as it was, even
+    // with --force, and standard output is refused.
+    for force in [false, true] {
+        let mut args = vec!["export", "--format", "all", CLASSIC, "--out"];
+        args.push(out.to_str().unwrap());
+        if force {
+            args.push("--force");
+        }
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            stderr(&o).contains("set.sfen is not a directory"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    }
+    let o = run(&["export", "--format", "all", CLASSIC, "--out", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--out DIR"), "{}", stderr(&o));
+    assert!(!Path::new("-").exists());
 }
 
 #[test]
