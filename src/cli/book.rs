@@ -42,7 +42,8 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
     let bytes = read_file(&a.problems)?;
     let mut problems = Vec::new();
     let mut lines = Vec::new();
-    let mut bad = 0;
+    // Every problem that cannot be read or drawn, by its line, named in file order.
+    let mut errors: Vec<(usize, String)> = Vec::new();
     for (n, line) in content_lines(&bytes) {
         match line
             .map_err(String::from)
@@ -52,10 +53,7 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
                 problems.push(p);
                 lines.push(n);
             }
-            Err(e) => {
-                bad += 1;
-                say_err!("error: line {n} of {}: {e}", a.problems.display());
-            }
+            Err(e) => errors.push((n, e)),
         }
     }
     let labels = if a.letters {
@@ -71,8 +69,7 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
     } else {
         None
     };
-    // Every problem that cannot be drawn is reported by its line; a book with problems
-    // missing is not written.
+    // A book with problems missing is not written.
     let (html, shown) = loop {
         let made = match &mut solver {
             Some(s) => toritsume::render::train::train_page(s, &problems, &a.title, labels),
@@ -82,21 +79,20 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
         match made {
             Ok(page) => break page,
             Err(e) => {
-                bad += 1;
-                say_err!(
-                    "error: line {} of {}: {}",
-                    lines[e.index],
-                    a.problems.display(),
-                    e.reason
-                );
+                errors.push((lines[e.index], e.reason));
                 problems.remove(e.index);
                 lines.remove(e.index);
             }
         }
     };
-    if bad > 0 {
+    errors.sort_by_key(|(n, _)| *n);
+    for (n, e) in &errors {
+        say_err!("error: line {n} of {}: {e}", a.problems.display());
+    }
+    if !errors.is_empty() {
         anyhow::bail!(
-            "{bad} bad lines in {}; {} not written",
+            "{} bad lines in {}; {} not written",
+            errors.len(),
             a.problems.display(),
             a.out.display()
         );

@@ -227,7 +227,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
             let (w, _) = write_format(&made, Format::Sfen, &a.by, &path, true, |p| p.plies == len)?;
             say_err!("{name}: {w} written");
         }
-        return Ok(0);
+        return Ok(status(&made));
     }
     let format: Format = a.format.parse().map_err(|_| {
         anyhow::anyhow!(
@@ -242,5 +242,15 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
     let (written, skipped) = write_format(&made, format, &a.by, &a.out, a.force, |_| true)?;
     name_skipped(&a, &made, format.needs_fairy().then_some("skipped"));
     report(&format.to_string(), written, &skipped);
-    Ok(0)
+    Ok(status(&made))
+}
+
+/// The exit status: 2 when a record could not be read or its moves played (the others are
+/// still written, as `merge` writes what it can read), else 0; a record skipped for what it
+/// is (not sound, or outside Fairy-Stockfish's rules) is no error.
+fn status(made: &Made) -> i32 {
+    let unreadable = made
+        .iter()
+        .any(|(_, m)| matches!(m, Err(Skip::Unreadable(_))));
+    if unreadable { 2 } else { 0 }
 }

@@ -198,6 +198,39 @@ fn all_formats_name_each_record_left_out() {
 }
 
 #[test]
+fn unreadable_records_are_named_and_fail_the_run_while_the_rest_is_written() {
+    let dir = common::scratch("export-bad");
+    let f = dir.join("mixed.jsonl");
+    let first = std::fs::read_to_string(CLASSIC).unwrap();
+    let first = first.lines().next().unwrap();
+    std::fs::write(&f, format!("{first}\n{{\"sfen\":\"kk\"}}\nnot json\n")).unwrap();
+    let out = dir.join("set.csv");
+    let o = run(&[
+        "export",
+        "--format",
+        "csv",
+        f.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("line 2 of "), "{err}");
+    assert!(err.contains("line 3 of "), "{err}");
+    assert!(err.contains("csv: 1 written, 2 skipped"), "{err}");
+    let csv = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        csv.lines().count(),
+        2,
+        "the header and the one readable record"
+    );
+    // A problem skipped for what it is (the classic set's two no-mates) is no error.
+    let o = run(&["export", "--format", "csv", CLASSIC, "--out", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("2 skipped"), "{}", stderr(&o));
+}
+
+#[test]
 fn bad_options_are_named() {
     let o = run(&["export", "--format", "pgn", CLASSIC, "--out", "-"]);
     assert_eq!(o.status.code(), Some(2));
