@@ -1,5 +1,6 @@
 //! `toritsume merge`: problem files combined (the shards of a generation, say), duplicates
-//! and what the family and shape limits leave out dropped.
+//! and what the family and shape limits leave out dropped, and a set chosen by length,
+//! rating and themes.
 
 use super::EXIT_USAGE;
 use super::generate::{create_output, parse_plies, refuse_existing};
@@ -10,6 +11,7 @@ use anyhow::bail;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
+use toritsume::generator::themes::{THEMES, is_theme};
 use toritsume::generator::{Policy, Refusal, Seed};
 use toritsume::notation::counted;
 use toritsume::problem::Problem;
@@ -36,6 +38,91 @@ pub struct MergeArgs {
     /// the length of its moves; no-mate records are left out).
     #[arg(long, value_name = "MIN..MAX")]
     plies: Option<String>,
+    /// Keep only records rated within this range: `1200..1600`, or `1500` (a record's
+    /// `rating`; records without one are left out).
+    #[arg(long, value_name = "MIN..MAX")]
+    rating: Option<String>,
+    /// Keep only records carrying every one of these themes: `sacrifice,quietDrop`
+    /// (a record's `themes`; see README, "Themes and rating").
+    #[arg(long, value_name = "LIST")]
+    themes: Option<String>,
+    /// Leave out records carrying any of these themes: `finalDual,uselessInterposition`.
+    #[arg(long, value_name = "LIST")]
+    exclude_themes: Option<String>,
+}
+
+/// A rating range, `MIN..MAX` or one rating.
+fn parse_rating(text: &str) -> anyhow::Result<(f64, f64)> {
+    let (a, b) = text.split_once("..").unwrap_or((text, text));
+    let num = |t: &str| -> anyhow::Result<f64> {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| anyhow::anyhow!("--rating: `{}` is not a rating", t.trim()))
+    };
+    let (lo, hi) = (num(a)?, num(b)?);
+    if hi < lo {
+        bail!("--rating: the range {lo}..{hi} runs backwards (give MIN..MAX)");
+    }
+    Ok((lo, hi))
+}
+
+/// A list of theme names (comma-separated), each one a record can carry.
+fn parse_themes(flag: &str, text: &str) -> anyhow::Result<Vec<String>> {
+    let names: Vec<String> = text
+        .split(',')
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+        .collect();
+    if names.is_empty() {
+        bail!("{flag}: no theme named");
+    }
+    for n in &names {
+        if !is_theme(n) {
+            bail!(
+                "{flag}: `{n}` is not a theme (the themes: mateInN, {})",
+                THEMES.join(", ")
+            );
+        }
+    }
+    Ok(names)
+}
+
+/// What the rating and theme choice makes of a record.
+#[derive(PartialEq)]
+enum Choice {
+    /// Kept.
+    In,
+    /// Outside the rating range, or not carrying the themes asked for.
+    Out,
+    /// A rating or themes were asked for and the record has none to tell.
+    Unmarked,
+}
+
+/// Whether `r` is within the rating range (when one is asked for) and carries every theme of
+/// `with` and none of `without`.
+fn chosen(r: &Problem, rating: Option<(f64, f64)>, with: &[String], without: &[String]) -> Choice {
+    if let Some((lo, hi)) = rating {
+        match r.extra.get("rating").and_then(|v| v.as_f64()) {
+            None => return Choice::Unmarked,
+            Some(x) if x < lo || x > hi => return Choice::Out,
+            Some(_) => {}
+        }
+    }
+    let Some(themes) = r.extra.get("themes").and_then(|v| v.as_array()) else {
+        return if with.is_empty() {
+            Choice::In
+        } else {
+            Choice::Unmarked
+        };
+    };
+    let has = |t: &String| themes.iter().any(|x| x.as_str() == Some(t.as_str()));
+    if with.iter().all(has) && !without.iter().any(has) {
+        Choice::In
+    } else {
+        Choice::Out
+    }
 }
 
 /// Runs `merge`: keeps the first record of each position (mirror included), solution shape
@@ -43,6 +130,15 @@ pub struct MergeArgs {
 /// A line that cannot be read is reported with its reason and skipped (the others are
 /// merged; the exit status is then 2).
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
+    let rating = a.rating.as_deref().map(parse_rating).transpose()?;
+    let with = match &a.themes {
+        Some(t) => parse_themes("--themes", t)?,
+        None => Vec::new(),
+    };
+    let without = match &a.exclude_themes {
+        Some(t) => parse_themes("--exclude-themes", t)?,
+        None => Vec::new(),
+    };
     let to_stdout = a.out.as_os_str() == "-";
     if !to_stdout {
         refuse_existing(&a.out, a.force)?;
@@ -81,12 +177,24 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
         .transpose()?;
     let mut text = String::new();
     let (mut kept, mut dups, mut over, mut outside) = (0, 0, 0, 0);
+    let (mut unchosen, mut unmarked) = (0, 0);
     for (r, seed) in &records {
         if let Some((lo, hi)) = range
             && !(lo..=hi).contains(&r.plies.unwrap_or(seed.plies))
         {
             outside += 1;
             continue;
+        }
+        match chosen(r, rating, &with, &without) {
+            Choice::In => {}
+            Choice::Out => {
+                unchosen += 1;
+                continue;
+            }
+            Choice::Unmarked => {
+                unmarked += 1;
+                continue;
+            }
         }
         match policy.check(&seed.keys, &seed.family) {
             Err(Refusal::Duplicate) => {
@@ -113,12 +221,22 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
             .map_err(|e| anyhow::anyhow!("cannot write {}: {}", a.out.display(), io_reason(&e)))?;
     }
     say_err!(
-        "read {} from {}, kept {kept}, dropped {}{}{}{}",
+        "read {} from {}, kept {kept}, dropped {}{}{}{}{}{}",
         counted(records.len() as u64, "record", "records"),
         counted(a.files.len() as u64, "file", "files"),
         counted(dups as u64, "duplicate", "duplicates"),
         if outside > 0 {
             format!(", {outside} of other lengths")
+        } else {
+            String::new()
+        },
+        if unchosen > 0 {
+            format!(", {unchosen} outside the rating or themes asked for")
+        } else {
+            String::new()
+        },
+        if unmarked > 0 {
+            format!(", {unmarked} without the rating or themes to choose by")
         } else {
             String::new()
         },

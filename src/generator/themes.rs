@@ -183,6 +183,29 @@ fn walk(start: &Position, moves: &[Move]) -> (Features, Marks) {
     (f, k)
 }
 
+/// Every theme name but `mateInN`, in the order a record lists them.
+pub const THEMES: [&str; 10] = [
+    "sacrifice",
+    "quietDrop",
+    "promotion",
+    "longRange",
+    "phoenixHunt",
+    "doubleCheck",
+    "discoveredCheck",
+    "swallowDropAvoided",
+    "uselessInterposition",
+    "finalDual",
+];
+
+/// Whether `name` is a theme a record can carry: one of [`THEMES`] or `mateInN` (N ≥ 1).
+pub fn is_theme(name: &str) -> bool {
+    THEMES.contains(&name)
+        || name
+            .strip_prefix("mateIn")
+            .and_then(|n| n.parse::<u16>().ok())
+            .is_some_and(|n| n >= 1)
+}
+
 /// The themes and rating features of a verified problem (its main line and final duals).
 pub fn analyse(report: &Report) -> (Vec<String>, Features) {
     let sol = &report.solution;
@@ -191,18 +214,19 @@ pub fn analyse(report: &Report) -> (Vec<String>, Features) {
     f.plies = plies;
     f.proof_nodes = sol.nodes;
     let mut themes = vec![format!("mateIn{}", plies.div_ceil(2))];
-    for (on, name) in [
-        (f.sacrifices > 0, "sacrifice"),
-        (f.quiet_drops > 0, "quietDrop"),
-        (k.promotion, "promotion"),
-        (k.long_range, "longRange"),
-        (k.hunt, "phoenixHunt"),
-        (k.double, "doubleCheck"),
-        (k.discovered, "discoveredCheck"),
-        (k.avoided, "swallowDropAvoided"),
-        (!sol.useless.is_empty(), "uselessInterposition"),
-        (!report.final_duals.is_empty(), "finalDual"),
-    ] {
+    let on = [
+        f.sacrifices > 0,
+        f.quiet_drops > 0,
+        k.promotion,
+        k.long_range,
+        k.hunt,
+        k.double,
+        k.discovered,
+        k.avoided,
+        !sol.useless.is_empty(),
+        !report.final_duals.is_empty(),
+    ];
+    for (on, name) in on.into_iter().zip(THEMES) {
         if on {
             themes.push(name.to_string());
         }

@@ -300,6 +300,68 @@ fn merge_keeps_within_the_family_and_shape_limits() {
 }
 
 #[test]
+fn merge_chooses_by_rating_and_themes() {
+    let dir = scratch("merge-choice");
+    // The three mates in 1 above, each given a rating and themes of its own, and a fourth
+    // record with neither.
+    let records = [
+        r#"{"sfen":"3k3/7/3C3/7/7/7/7 b C 1","moves":["C*4b"],"rating":800,"themes":["mateIn1","sacrifice"]}"#,
+        r#"{"sfen":"6k/7/5SS/7/7/7/3K3 b C 1","moves":["C*2b"],"rating":1200,"themes":["mateIn1","sacrifice","finalDual"]}"#,
+        r#"{"sfen":"6k/7/6S/7/7/7/3K3 b F 1","moves":["F*1b"],"rating":1600,"themes":["mateIn1"]}"#,
+        r#"{"sfen":"2k4/7/2S4/7/7/7/7 b C 1","moves":["C*5b"]}"#,
+    ];
+    let f = dir.join("in.jsonl");
+    std::fs::write(&f, records.join("\n") + "\n").unwrap();
+    let merged = |extra: &[&str]| {
+        let mut args = vec!["merge", f.to_str().unwrap(), "--out", "-"];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{extra:?}: {}", stderr(&o));
+        let moves: Vec<String> = json_lines(&o)
+            .iter()
+            .map(|r| r["moves"][0].as_str().unwrap().to_string())
+            .collect();
+        (moves, stderr(&o))
+    };
+    let (m, said) = merged(&["--rating", "1000..1600"]);
+    assert_eq!(m, ["C*2b", "F*1b"], "both ends included");
+    assert!(
+        said.contains("1 outside the rating or themes asked for"),
+        "{said}"
+    );
+    assert!(
+        said.contains("1 without the rating or themes to choose by"),
+        "{said}"
+    );
+    let (m, _) = merged(&["--rating", "800"]);
+    assert_eq!(m, ["C*4b"]);
+    let (m, _) = merged(&["--themes", "sacrifice"]);
+    assert_eq!(m, ["C*4b", "C*2b"]);
+    let (m, _) = merged(&[
+        "--themes",
+        "mateIn1,sacrifice",
+        "--exclude-themes",
+        "finalDual",
+    ]);
+    assert_eq!(m, ["C*4b"]);
+    // Leaving out themes keeps the record that carries none.
+    let (m, _) = merged(&["--exclude-themes", "sacrifice"]);
+    assert_eq!(m, ["F*1b", "C*5b"]);
+    for (args, says) in [
+        (["--themes", "sacrfice"], "`sacrfice` is not a theme"),
+        (["--exclude-themes", "mateIn0"], "`mateIn0` is not a theme"),
+        (["--rating", "1600..1000"], "runs backwards"),
+        (["--rating", "high"], "`high` is not a rating"),
+    ] {
+        let mut a = vec!["merge", f.to_str().unwrap(), "--out", "-"];
+        a.extend_from_slice(&args);
+        let o = run(&a);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
 fn shards_are_disjoint_and_merge_drops_duplicates() {
     let dir = scratch("shards");
     let base = ["--plies", "3..5", "--count", "10", "--seed", "8"];

@@ -141,3 +141,53 @@ fn the_variations_example_prints_what_the_readme_shows() {
     assert!(shown.len() >= 4, "{shown:?}");
     assert_shown(&shown, &stdout(&o), "the variations example");
 }
+
+#[test]
+fn the_merge_choice_example_prints_what_the_readme_shows() {
+    let args = [
+        "merge",
+        "problems/generated.jsonl",
+        "--rating",
+        "1500..1600",
+        "--themes",
+        "sacrifice,quietDrop",
+        "--exclude-themes",
+        "finalDual",
+        "--out",
+        "-",
+    ];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let shown = block_after(&format!("toritsume {}", args.join(" ")));
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert_shown(&shown, &stderr(&o), "the merge choice example");
+    // What it keeps is every record of the file rated within the range, with both themes
+    // and without a final dual, in file order (the file has no duplicates to drop).
+    let wanted = |r: &serde_json::Value| {
+        let rating = r["rating"].as_f64().unwrap();
+        let themes: Vec<&str> = r["themes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap())
+            .collect();
+        (1500.0..=1600.0).contains(&rating)
+            && themes.contains(&"sacrifice")
+            && themes.contains(&"quietDrop")
+            && !themes.contains(&"finalDual")
+    };
+    let file = std::fs::read_to_string("problems/generated.jsonl").unwrap();
+    let expected: Vec<serde_json::Value> = file
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(wanted)
+        .collect();
+    let kept: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(kept.len(), expected.len());
+    for (k, e) in kept.iter().zip(&expected) {
+        assert_eq!(k["sfen"], e["sfen"]);
+    }
+}
