@@ -87,6 +87,30 @@ fn field(s: &str) -> String {
     }
 }
 
+/// Lichess's length theme of a mate of `plies` plies, by the solver's moves: `oneMove`,
+/// `short` (two), `long` (three), `veryLong` (four or more).
+pub fn length_theme(plies: u16) -> &'static str {
+    match plies.div_ceil(2) {
+        0 | 1 => "oneMove",
+        2 => "short",
+        3 => "long",
+        _ => "veryLong",
+    }
+}
+
+/// The `Themes` of a CSV row: the record's own, then the two that every Lichess mate puzzle
+/// carries, `mate` and its length theme, so that a filter written for Lichess's file finds
+/// them.
+fn csv_themes(p: &Puzzle) -> String {
+    let mut themes = p.themes.clone();
+    for t in ["mate", length_theme(p.plies)] {
+        if !themes.iter().any(|x| x == t) {
+            themes.push(t.to_string());
+        }
+    }
+    themes.join(" ")
+}
+
 /// A Lichess-style CSV row (what we do not know left empty), with `Plies` and `SFEN` at the
 /// end.
 pub fn csv(p: &Puzzle) -> String {
@@ -98,7 +122,7 @@ pub fn csv(p: &Puzzle) -> String {
         String::new(),
         String::new(),
         String::new(),
-        p.themes.join(" "),
+        csv_themes(p),
         p.url.clone().unwrap_or_default(),
         String::new(),
         p.plies.to_string(),
