@@ -13,6 +13,7 @@ mod perft;
 mod resume;
 mod show;
 mod solve;
+mod stats;
 mod tally;
 mod ticker;
 mod usi;
@@ -66,6 +67,8 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Combine problem files, dropping duplicates.
     Merge(merge::MergeArgs),
+    /// Count what a problem set holds: verdicts, lengths, ratings, themes, shapes, families.
+    Stats(stats::StatsArgs),
     /// Run as a USI tsume engine (`go mate`) on standard input and output.
     Usi,
     /// Draw a position: an SVG board (--svg FILE) or a text diagram.
@@ -97,6 +100,7 @@ pub fn run() -> i32 {
         Command::Verify(a) => verify::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Merge(a) => merge::run_merge(a),
+        Command::Stats(a) => stats::run(a),
         Command::Usi => usi::run(),
         Command::Diagram(a) => diagram::run(a),
         Command::Book(a) => book::run(a),

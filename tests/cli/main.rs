@@ -11,5 +11,6 @@ mod front_ends;
 mod generate;
 mod readme;
 mod resume;
+mod stats;
 mod usi;
 mod variations;

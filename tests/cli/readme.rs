@@ -191,3 +191,12 @@ fn the_merge_choice_example_prints_what_the_readme_shows() {
         assert_eq!(k["sfen"], e["sfen"]);
     }
 }
+
+#[test]
+fn the_stats_example_prints_what_the_readme_shows() {
+    let o = run(&["stats", "problems/generated.jsonl", "problems/long.jsonl"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let shown = block_after("toritsume stats problems/generated.jsonl problems/long.jsonl");
+    assert_eq!(shown.len(), 6, "{shown:?}");
+    assert_shown(&shown, &stdout(&o), "the stats example");
+}

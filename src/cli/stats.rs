@@ -1,0 +1,299 @@
+//! `toritsume stats`: what a problem set holds, from its records alone (no solving): how many
+//! problems of each verdict and length, their ratings, themes, solution shapes and families,
+//! as README.md's "Quality of the shipped set" gives them.
+
+use super::EXIT_USAGE;
+use super::input::{content_lines, read_file};
+use super::output::emit;
+use super::say_err;
+use clap::Args;
+use serde_json::{Value, json};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::PathBuf;
+use toritsume::generator::Seed;
+use toritsume::problem::Problem;
+
+/// Arguments of `stats`.
+#[derive(Args)]
+pub struct StatsArgs {
+    /// Problem files (JSON lines), counted together.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// One JSON object instead of the text report.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The verdict counted for a record that states none.
+const NO_VERDICT: &str = "none";
+
+/// The top of the rating scale (README.md, "Themes and rating").
+const RATING_TOP: i64 = 2800;
+
+/// The figures of a set of records.
+#[derive(Default)]
+struct Stats {
+    problems: usize,
+    /// Records by `verdict` ([`NO_VERDICT`] for a record stating none).
+    verdicts: BTreeMap<String, usize>,
+    /// Records with a final dual (the `finalDual` theme or `quality.final_duals` > 0).
+    final_duals: usize,
+    /// Distinct coarse solution shapes (Hodges moves without their squares).
+    shapes: HashSet<String>,
+    /// Records per family (a record naming none is a family of its own).
+    families: HashMap<String, usize>,
+    /// Records per length in plies; records with no solution are not counted here.
+    plies: BTreeMap<u16, usize>,
+    /// Records with no solution (no mate, or no moves recorded).
+    unsolved: usize,
+    /// Records per rating band (the band's lowest rating; 200 wide, the top of the scale
+    /// alone).
+    ratings: BTreeMap<i64, usize>,
+    unrated: usize,
+    /// Sum and count of the ratings by length.
+    by_plies: BTreeMap<u16, (f64, usize)>,
+    /// Sum and count of the ratings by the order of magnitude of `quality.proof_nodes`.
+    by_proof: BTreeMap<u32, (f64, usize)>,
+    themes: BTreeMap<String, usize>,
+}
+
+impl Stats {
+    fn add(&mut self, r: &Problem, seed: &Seed) {
+        self.problems += 1;
+        let verdict = r.verdict.clone().unwrap_or_else(|| NO_VERDICT.to_string());
+        *self.verdicts.entry(verdict).or_default() += 1;
+        let themes: Vec<&str> = r
+            .extra
+            .get("themes")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let duals = r
+            .extra
+            .get("quality")
+            .and_then(|q| q.get("final_duals"))
+            .and_then(Value::as_u64)
+            .unwrap_or(0);
+        if duals > 0 || themes.contains(&"finalDual") {
+            self.final_duals += 1;
+        }
+        for t in &themes {
+            *self.themes.entry(t.to_string()).or_default() += 1;
+        }
+        *self.families.entry(seed.family.clone()).or_default() += 1;
+        let plies = r.plies.unwrap_or(seed.plies);
+        if plies == 0 {
+            self.unsolved += 1;
+        } else {
+            self.shapes.insert(seed.keys.coarse.clone());
+            *self.plies.entry(plies).or_default() += 1;
+        }
+        let Some(rating) = r.extra.get("rating").and_then(Value::as_f64) else {
+            self.unrated += 1;
+            return;
+        };
+        let band = ((rating as i64).div_euclid(200) * 200).min(RATING_TOP);
+        *self.ratings.entry(band).or_default() += 1;
+        if plies > 0 {
+            let e = self.by_plies.entry(plies).or_default();
+            e.0 += rating;
+            e.1 += 1;
+        }
+        if let Some(n) = r
+            .extra
+            .get("quality")
+            .and_then(|q| q.get("proof_nodes"))
+            .and_then(Value::as_u64)
+            .filter(|&n| n > 0)
+        {
+            let e = self.by_proof.entry(n.ilog10()).or_default();
+            e.0 += rating;
+            e.1 += 1;
+        }
+    }
+
+    fn largest_family(&self) -> usize {
+        self.families.values().copied().max().unwrap_or(0)
+    }
+
+    /// The themes, the commonest first (ties by name).
+    fn themes_by_count(&self) -> Vec<(&String, &usize)> {
+        let mut t: Vec<_> = self.themes.iter().collect();
+        t.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+        t
+    }
+
+    fn json(&self, unreadable: usize) -> Value {
+        let mean = |(sum, n): &(f64, usize)| (sum / *n as f64).round() as i64;
+        json!({
+            "problems": self.problems,
+            "unreadable": unreadable,
+            "verdicts": self.verdicts,
+            "final_duals": self.final_duals,
+            "shapes": self.shapes.len(),
+            "families": self.families.len(),
+            "largest_family": self.largest_family(),
+            "plies": self.plies.iter().map(|(k, v)| (k.to_string(), *v)).collect::<BTreeMap<_, _>>(),
+            "unsolved": self.unsolved,
+            "ratings": self.ratings.iter().map(|(k, v)| (k.to_string(), *v)).collect::<BTreeMap<_, _>>(),
+            "unrated": self.unrated,
+            "mean_rating_by_plies": self.by_plies.iter().map(|(k, v)| (k.to_string(), mean(v))).collect::<BTreeMap<_, _>>(),
+            "mean_rating_by_proof_size": self.by_proof.iter().map(|(k, v)| (k.to_string(), mean(v))).collect::<BTreeMap<_, _>>(),
+            "themes": self.themes,
+        })
+    }
+
+    fn text(&self, files: usize) -> String {
+        let n = self.problems;
+        let list = |items: Vec<String>| {
+            if items.is_empty() {
+                "none".to_string()
+            } else {
+                items.join(", ")
+            }
+        };
+        let mean = |(sum, n): &(f64, usize)| (sum / *n as f64).round() as i64;
+        let mut out = String::new();
+        let mut verdicts: Vec<String> = self
+            .verdicts
+            .iter()
+            .filter(|(v, _)| v.as_str() != NO_VERDICT)
+            .map(|(v, c)| format!("{} {v}", grouped(*c)))
+            .collect();
+        if let Some(c) = self.verdicts.get(NO_VERDICT) {
+            verdicts.push(format!("{} without a verdict", grouped(*c)));
+        }
+        let verdicts = list(verdicts);
+        out += &format!(
+            "{} in {}: {verdicts}\n",
+            counted_grouped(n, "problem", "problems"),
+            counted_grouped(files, "file", "files"),
+        );
+        let solved = n - self.unsolved;
+        let per_thousand = (self.shapes.len() * 1000 + solved / 2)
+            .checked_div(solved)
+            .unwrap_or(0);
+        out += &format!(
+            "{} with a final dual, {per_thousand} distinct solution shapes per 1,000 solved, families of at most {}\n",
+            grouped(self.final_duals),
+            self.largest_family()
+        );
+        let mut lengths: Vec<String> = self
+            .plies
+            .iter()
+            .map(|(p, c)| format!("{p}: {c}"))
+            .collect();
+        if self.unsolved > 0 {
+            lengths.push(format!("no solution: {}", self.unsolved));
+        }
+        out += &format!("Lengths (plies: problems): {}\n", list(lengths));
+        let mut ratings: Vec<String> = self
+            .ratings
+            .iter()
+            .map(|(lo, c)| {
+                if *lo >= RATING_TOP {
+                    format!("{RATING_TOP}: {c}")
+                } else {
+                    format!("{lo}–{}: {c}", lo + 199)
+                }
+            })
+            .collect();
+        if self.unrated > 0 {
+            ratings.push(format!("no rating: {}", self.unrated));
+        }
+        out += &format!("Ratings: {}\n", list(ratings));
+        out += &format!(
+            "Mean rating by length: {}; by proof size: {}\n",
+            list(
+                self.by_plies
+                    .iter()
+                    .map(|(p, v)| format!("{p}: {}", mean(v)))
+                    .collect()
+            ),
+            list(
+                self.by_proof
+                    .iter()
+                    .map(|(k, v)| format!("10^{k} nodes: {}", mean(v)))
+                    .collect()
+            )
+        );
+        out += &format!(
+            "Themes: {}\n",
+            list(
+                self.themes_by_count()
+                    .into_iter()
+                    .map(|(t, c)| format!("`{t}` {c}"))
+                    .collect()
+            )
+        );
+        out
+    }
+}
+
+/// `n` with a comma every three digits (`3,096`).
+fn grouped(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `3,096 problems`, or `1 problem`.
+fn counted_grouped(n: usize, one: &str, many: &str) -> String {
+    format!("{} {}", grouped(n), if n == 1 { one } else { many })
+}
+
+/// Runs `stats`: reads every record (a line that cannot be read, or whose moves cannot be
+/// played, is named and makes the exit status 2; the rest are counted) and prints the figures.
+pub fn run(a: StatsArgs) -> anyhow::Result<i32> {
+    let mut stats = Stats::default();
+    let mut bad = 0;
+    for f in &a.files {
+        let bytes = read_file(f)?;
+        for (n, line) in content_lines(&bytes) {
+            let parsed = line.map_err(String::from).and_then(|line| {
+                let r = Problem::from_json(line).map_err(|e| e.to_string())?;
+                let seed = Seed::from_record(&r, format!("{}:{n}", f.display()))
+                    .map_err(|e| e.to_string())?;
+                Ok((r, seed))
+            });
+            match parsed {
+                Ok((r, seed)) => stats.add(&r, &seed),
+                Err(e) => {
+                    bad += 1;
+                    say_err!("error: line {n} of {}: {e}", f.display());
+                }
+            }
+        }
+    }
+    if a.json {
+        emit(&format!("{}\n", stats.json(bad)))?;
+    } else {
+        emit(&stats.text(a.files.len()))?;
+    }
+    if bad > 0 {
+        say_err!("{bad} unreadable lines left out");
+        return Ok(EXIT_USAGE);
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(3096), "3,096");
+        assert_eq!(grouped(1234567), "1,234,567");
+        assert_eq!(counted_grouped(1, "problem", "problems"), "1 problem");
+    }
+}
