@@ -3,7 +3,9 @@
 //! comments skipped), or `-` for standard input; and `--lines`, the choice of some of a
 //! file's lines.
 
+use super::say_err;
 use std::io::Read;
+use toritsume::generator::Seed;
 use toritsume::notation::parse_position;
 use toritsume::problem::Problem;
 use toritsume::rules::Position;
@@ -105,6 +107,37 @@ fn looks_like_path(word: &str) -> bool {
     let lower = word.to_ascii_lowercase();
     EXTENSIONS.iter().any(|e| lower.ends_with(e))
         || ["/", "./", "../", "~/"].iter().any(|p| word.starts_with(p))
+}
+
+/// Reads the problem records of `files`, in order, each with its [`Seed`] (its position,
+/// main line, family and keys; a record naming no family is given `FILE:LINE`), and hands
+/// each readable one to `each`. A line that is not a record, or whose moves cannot be
+/// played, is named on standard error (`error: line N of FILE: reason`) and counted; the
+/// count is returned. A file that cannot be read is an error.
+pub fn read_seeded(
+    files: &[std::path::PathBuf],
+    mut each: impl FnMut(Problem, Seed),
+) -> anyhow::Result<usize> {
+    let mut bad = 0;
+    for f in files {
+        let bytes = read_file(f)?;
+        for (n, line) in content_lines(&bytes) {
+            let parsed = line.map_err(String::from).and_then(|line| {
+                let r = Problem::from_json(line).map_err(|e| e.to_string())?;
+                let seed = Seed::from_record(&r, format!("{}:{n}", f.display()))
+                    .map_err(|e| e.to_string())?;
+                Ok((r, seed))
+            });
+            match parsed {
+                Ok((r, seed)) => each(r, seed),
+                Err(e) => {
+                    bad += 1;
+                    say_err!("error: line {n} of {}: {e}", f.display());
+                }
+            }
+        }
+    }
+    Ok(bad)
 }
 
 /// Reads a whole input file; the error names it.

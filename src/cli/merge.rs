@@ -4,7 +4,7 @@
 
 use super::EXIT_USAGE;
 use super::generate::{create_output, parse_plies, refuse_existing};
-use super::input::{content_lines, read_file};
+use super::input::read_seeded;
 use super::output::{emit, io_reason};
 use super::say_err;
 use anyhow::bail;
@@ -12,7 +12,7 @@ use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
 use toritsume::generator::themes::{THEMES, is_theme};
-use toritsume::generator::{Policy, Refusal, Seed};
+use toritsume::generator::{Policy, Refusal};
 use toritsume::notation::counted;
 use toritsume::problem::Problem;
 
@@ -144,25 +144,7 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
         refuse_existing(&a.out, a.force)?;
     }
     let mut records = Vec::new();
-    let mut bad = 0;
-    for f in &a.files {
-        let bytes = read_file(f)?;
-        for (n, line) in content_lines(&bytes) {
-            let parsed = line.map_err(String::from).and_then(|line| {
-                let r = Problem::from_json(line).map_err(|e| e.to_string())?;
-                let seed = Seed::from_record(&r, format!("{}:{n}", f.display()))
-                    .map_err(|e| e.to_string())?;
-                Ok((r, seed))
-            });
-            match parsed {
-                Ok(rk) => records.push(rk),
-                Err(e) => {
-                    bad += 1;
-                    say_err!("error: line {n} of {}: {e}", f.display());
-                }
-            }
-        }
-    }
+    let bad = read_seeded(&a.files, |r, seed| records.push((r, seed)))?;
     if a.family_limit == Some(0) || a.shape_limit == Some(0) {
         bail!("--family-limit and --shape-limit must be at least 1");
     }

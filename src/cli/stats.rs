@@ -3,7 +3,7 @@
 //! as README.md's "Quality of the shipped set" gives them.
 
 use super::EXIT_USAGE;
-use super::input::{content_lines, read_file};
+use super::input::read_seeded;
 use super::output::emit;
 use super::say_err;
 use clap::Args;
@@ -252,25 +252,7 @@ fn counted_grouped(n: usize, one: &str, many: &str) -> String {
 /// played, is named and makes the exit status 2; the rest are counted) and prints the figures.
 pub fn run(a: StatsArgs) -> anyhow::Result<i32> {
     let mut stats = Stats::default();
-    let mut bad = 0;
-    for f in &a.files {
-        let bytes = read_file(f)?;
-        for (n, line) in content_lines(&bytes) {
-            let parsed = line.map_err(String::from).and_then(|line| {
-                let r = Problem::from_json(line).map_err(|e| e.to_string())?;
-                let seed = Seed::from_record(&r, format!("{}:{n}", f.display()))
-                    .map_err(|e| e.to_string())?;
-                Ok((r, seed))
-            });
-            match parsed {
-                Ok((r, seed)) => stats.add(&r, &seed),
-                Err(e) => {
-                    bad += 1;
-                    say_err!("error: line {n} of {}: {e}", f.display());
-                }
-            }
-        }
-    }
+    let bad = read_seeded(&a.files, |r, seed| stats.add(&r, &seed))?;
     if a.json {
         emit(&format!("{}\n", stats.json(bad)))?;
     } else {
