@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use toritsume::generator::themes::ThemeChoice;
 use toritsume::generator::{FinalDuals, GenConfig, Generator, ResumeError, Seed, Stats, Step};
 use toritsume::notation::counted;
 use toritsume::problem::Problem;
@@ -51,6 +52,16 @@ pub struct GenerateArgs {
     /// Keep only problems scoring at least this (see README, "Quality").
     #[arg(long, value_name = "SCORE")]
     min_score: Option<f64>,
+    /// Keep only problems rated within this range: `1200..1600`, or `1500`.
+    #[arg(long, value_name = "MIN..MAX")]
+    rating: Option<String>,
+    /// Keep only problems carrying every one of these themes: `sacrifice,quietDrop` (see
+    /// README, "Themes and rating").
+    #[arg(long, value_name = "LIST")]
+    themes: Option<String>,
+    /// Keep no problem carrying any of these themes: `uselessInterposition`.
+    #[arg(long, value_name = "LIST")]
+    exclude_themes: Option<String>,
     /// Run shard K of N (0-based): disjoint candidates, so N machines can share a job.
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
@@ -236,7 +247,7 @@ fn summary(stats: &Stats) -> String {
         .map(|(p, n)| format!("{}: {n}", toritsume::notation::plies(*p)))
         .collect();
     format!(
-        "tried {}, mates {}, in range {}, sound {}{}, final duals {}, kept {} ({}), {} \
+        "tried {}, mates {}, in range {}, sound {}{}{}, final duals {}, kept {} ({}), {} \
          distinct solution shapes, {:.1} problems/min in {:.1} s",
         stats.tried,
         stats.mates,
@@ -244,6 +255,14 @@ fn summary(stats: &Stats) -> String {
         stats.sound,
         if stats.trimmed > 0 {
             format!(" ({} with pieces taken off)", stats.trimmed)
+        } else {
+            String::new()
+        },
+        if stats.unchosen > 0 {
+            format!(
+                ", {} outside the rating or themes asked for",
+                stats.unchosen
+            )
         } else {
             String::new()
         },
@@ -276,6 +295,12 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
         bail!("--min-score must be a number, got {s}");
     }
     config.min_score = a.min_score;
+    config.choice = ThemeChoice::parse(
+        a.rating.as_deref(),
+        a.themes.as_deref(),
+        a.exclude_themes.as_deref(),
+    )
+    .map_err(anyhow::Error::msg)?;
     config.hash_mb = a.hash.max(1);
     config.max_candidates = a.max_candidates;
     if let Some(n) = a.nodes {

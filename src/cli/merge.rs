@@ -11,10 +11,9 @@ use anyhow::bail;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
-use toritsume::generator::themes::{THEMES, is_theme};
+use toritsume::generator::themes::{Choice, ThemeChoice};
 use toritsume::generator::{Policy, Refusal};
 use toritsume::notation::counted;
-use toritsume::problem::Problem;
 
 /// Arguments of `merge`.
 #[derive(Args)]
@@ -51,94 +50,17 @@ pub struct MergeArgs {
     exclude_themes: Option<String>,
 }
 
-/// A rating range, `MIN..MAX` or one rating.
-fn parse_rating(text: &str) -> anyhow::Result<(f64, f64)> {
-    let (a, b) = text.split_once("..").unwrap_or((text, text));
-    let num = |t: &str| -> anyhow::Result<f64> {
-        t.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite())
-            .ok_or_else(|| anyhow::anyhow!("--rating: `{}` is not a rating", t.trim()))
-    };
-    let (lo, hi) = (num(a)?, num(b)?);
-    if hi < lo {
-        bail!("--rating: the range {lo}..{hi} runs backwards (give MIN..MAX)");
-    }
-    Ok((lo, hi))
-}
-
-/// A list of theme names (comma-separated), each one a record can carry.
-fn parse_themes(flag: &str, text: &str) -> anyhow::Result<Vec<String>> {
-    let names: Vec<String> = text
-        .split(',')
-        .map(|t| t.trim().to_string())
-        .filter(|t| !t.is_empty())
-        .collect();
-    if names.is_empty() {
-        bail!("{flag}: no theme named");
-    }
-    for n in &names {
-        if !is_theme(n) {
-            bail!(
-                "{flag}: `{n}` is not a theme (the themes: mateInN, {})",
-                THEMES.join(", ")
-            );
-        }
-    }
-    Ok(names)
-}
-
-/// What the rating and theme choice makes of a record.
-#[derive(PartialEq)]
-enum Choice {
-    /// Kept.
-    In,
-    /// Outside the rating range, or not carrying the themes asked for.
-    Out,
-    /// A rating or themes were asked for and the record has none to tell.
-    Unmarked,
-}
-
-/// Whether `r` is within the rating range (when one is asked for) and carries every theme of
-/// `with` and none of `without`.
-fn chosen(r: &Problem, rating: Option<(f64, f64)>, with: &[String], without: &[String]) -> Choice {
-    if let Some((lo, hi)) = rating {
-        match r.extra.get("rating").and_then(|v| v.as_f64()) {
-            None => return Choice::Unmarked,
-            Some(x) if x < lo || x > hi => return Choice::Out,
-            Some(_) => {}
-        }
-    }
-    let Some(themes) = r.extra.get("themes").and_then(|v| v.as_array()) else {
-        return if with.is_empty() {
-            Choice::In
-        } else {
-            Choice::Unmarked
-        };
-    };
-    let has = |t: &String| themes.iter().any(|x| x.as_str() == Some(t.as_str()));
-    if with.iter().all(has) && !without.iter().any(has) {
-        Choice::In
-    } else {
-        Choice::Out
-    }
-}
-
 /// Runs `merge`: keeps the first record of each position (mirror included), solution shape
 /// and line, in the order of the files given, within the family and shape limits asked for.
 /// A line that cannot be read is reported with its reason and skipped (the others are
 /// merged; the exit status is then 2).
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
-    let rating = a.rating.as_deref().map(parse_rating).transpose()?;
-    let with = match &a.themes {
-        Some(t) => parse_themes("--themes", t)?,
-        None => Vec::new(),
-    };
-    let without = match &a.exclude_themes {
-        Some(t) => parse_themes("--exclude-themes", t)?,
-        None => Vec::new(),
-    };
+    let choice = ThemeChoice::parse(
+        a.rating.as_deref(),
+        a.themes.as_deref(),
+        a.exclude_themes.as_deref(),
+    )
+    .map_err(anyhow::Error::msg)?;
     let to_stdout = a.out.as_os_str() == "-";
     if !to_stdout {
         refuse_existing(&a.out, a.force)?;
@@ -167,7 +89,7 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
             outside += 1;
             continue;
         }
-        match chosen(r, rating, &with, &without) {
+        match choice.judge(r) {
             Choice::In => {}
             Choice::Out => {
                 unchosen += 1;

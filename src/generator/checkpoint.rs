@@ -135,8 +135,18 @@ pub fn settings(config: &GenConfig) -> BTreeMap<String, Value> {
             )),
         ),
     ];
+    // Asked for only with the options, so that a checkpoint written before they existed
+    // still matches a run without them.
+    let c = &config.choice;
+    let choice = [
+        c.rating
+            .map(|(lo, hi)| ("rating", json!(format!("{lo}..{hi}")))),
+        (!c.with.is_empty()).then(|| ("themes", json!(c.with.join(",")))),
+        (!c.without.is_empty()).then(|| ("exclude-themes", json!(c.without.join(",")))),
+    ];
     entries
         .into_iter()
+        .chain(choice.into_iter().flatten())
         .map(|(k, v)| (k.to_string(), v))
         .collect()
 }
@@ -217,6 +227,21 @@ mod tests {
         assert_eq!(
             settings_differ(&settings(&a), &settings(&c)).as_deref(),
             Some("it was begun with --min-score none, and this run has --min-score 7.5")
+        );
+        // A run without a choice of rating or themes writes none of their keys, as runs did
+        // before the options existed; one with a choice names what differs.
+        assert!(!settings(&a).contains_key("themes"));
+        assert!(!settings(&a).contains_key("rating"));
+        let mut d = a.clone();
+        d.choice = crate::generator::themes::ThemeChoice::parse(
+            Some("1200..1400"),
+            Some("sacrifice"),
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            settings_differ(&settings(&a), &settings(&d)).as_deref(),
+            Some("it was begun with --rating none, and this run has --rating 1200..1400")
         );
     }
 }

@@ -46,6 +46,8 @@ pub struct GenConfig {
     pub shard: (u64, u64),
     /// Keep only problems scoring at least this.
     pub min_score: Option<f64>,
+    /// Keep only problems of this rating and these themes (empty: every one).
+    pub choice: themes::ThemeChoice,
     /// Node budget of the search that decides whether a candidate mates at all (most
     /// candidates do not; giving up on them early is what keeps the rate up).
     pub search_nodes: u64,
@@ -124,6 +126,7 @@ impl GenConfig {
             threads: 1,
             shard: (0, 1),
             min_score: None,
+            choice: themes::ThemeChoice::default(),
             search_nodes,
             solve_nodes,
             verify_nodes: solve_nodes * 8,
@@ -172,6 +175,9 @@ pub struct Stats {
     pub trimmed: u64,
     /// Sound ones dropped as duplicates or below the minimum score.
     pub dropped: u64,
+    /// Sound ones outside the rating or themes asked for ([`GenConfig::choice`]).
+    #[serde(default)]
+    pub unchosen: u64,
     /// Mates in range rejected for an alternative final mate (`--final-duals forbid`): one
     /// at the main line's last move, seen before verification, or one anywhere in the
     /// solution, seen by it. Not counted as sound.

@@ -5,6 +5,7 @@
 use super::checkpoint::{CHECKPOINT_FORMAT, Checkpoint, SavedPools, settings, settings_differ};
 use super::draw::Pools;
 use super::evaluate::{Outcome, evaluate};
+use super::themes::Choice;
 use super::{GenConfig, Generated, NO_MATE_PATIENCE, Policy, Stats, solver_config};
 use crate::solver::Solver;
 use std::collections::BTreeSet;
@@ -288,12 +289,19 @@ impl<'c> Generator<'c> {
                 stats.sound += 1;
                 stats.trimmed += u64::from(a.trimmed > 0);
                 let low = self.config.min_score.is_some_and(|m| a.score < m);
-                // Taken by a candidate of this same batch, or below the score asked for.
+                let unchosen = self.config.choice.judge(&a.record) != Choice::In;
+                // Taken by a candidate of this same batch, below the score asked for, or
+                // outside the rating or themes asked for.
                 if low
+                    || unchosen
                     || seen.check(&a.keys, &a.family).is_err()
                     || stats.kept_total() >= self.config.count
                 {
-                    stats.dropped += 1;
+                    if unchosen {
+                        stats.unchosen += 1;
+                    } else {
+                        stats.dropped += 1;
+                    }
                     // Still a base for mutation.
                     if !seen.family_full(&a.family) {
                         pools.add_near((a.position.clone(), a.plies, a.family.clone()));

@@ -206,6 +206,120 @@ pub fn is_theme(name: &str) -> bool {
             .is_some_and(|n| n >= 1)
 }
 
+/// A choice of problems by rating and themes: `generate`'s and `merge`'s `--rating`,
+/// `--themes` and `--exclude-themes`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ThemeChoice {
+    /// Lowest and highest rating kept (both included).
+    pub rating: Option<(f64, f64)>,
+    /// Themes a problem must carry, every one.
+    pub with: Vec<String>,
+    /// Themes a problem must not carry, any one.
+    pub without: Vec<String>,
+}
+
+/// What a [`ThemeChoice`] makes of a record.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Chosen.
+    In,
+    /// Outside the rating range, or not carrying the themes asked for (or carrying one left
+    /// out).
+    Out,
+    /// A rating or themes are asked for and the record has none to tell.
+    Unmarked,
+}
+
+impl ThemeChoice {
+    /// The choice the three options' texts make (each `None` when not given): a rating
+    /// range `MIN..MAX` or one rating, and comma-separated theme names ([`is_theme`]). The
+    /// error names the option and what is wrong.
+    pub fn parse(
+        rating: Option<&str>,
+        with: Option<&str>,
+        without: Option<&str>,
+    ) -> Result<ThemeChoice, String> {
+        Ok(ThemeChoice {
+            rating: rating.map(parse_rating).transpose()?,
+            with: with
+                .map(|t| parse_themes("--themes", t))
+                .transpose()?
+                .unwrap_or_default(),
+            without: without
+                .map(|t| parse_themes("--exclude-themes", t))
+                .transpose()?
+                .unwrap_or_default(),
+        })
+    }
+
+    /// Whether nothing is asked for (every problem is chosen).
+    pub fn is_empty(&self) -> bool {
+        self.rating.is_none() && self.with.is_empty() && self.without.is_empty()
+    }
+
+    /// What the choice makes of `r`, by its `rating` and `themes` fields.
+    pub fn judge(&self, r: &Problem) -> Choice {
+        if let Some((lo, hi)) = self.rating {
+            match r.extra.get("rating").and_then(|v| v.as_f64()) {
+                None => return Choice::Unmarked,
+                Some(x) if x < lo || x > hi => return Choice::Out,
+                Some(_) => {}
+            }
+        }
+        let Some(themes) = r.extra.get("themes").and_then(|v| v.as_array()) else {
+            return if self.with.is_empty() {
+                Choice::In
+            } else {
+                Choice::Unmarked
+            };
+        };
+        let has = |t: &String| themes.iter().any(|x| x.as_str() == Some(t.as_str()));
+        if self.with.iter().all(has) && !self.without.iter().any(has) {
+            Choice::In
+        } else {
+            Choice::Out
+        }
+    }
+}
+
+/// A rating range, `MIN..MAX` or one rating.
+fn parse_rating(text: &str) -> Result<(f64, f64), String> {
+    let (a, b) = text.split_once("..").unwrap_or((text, text));
+    let num = |t: &str| -> Result<f64, String> {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| format!("--rating: `{}` is not a rating", t.trim()))
+    };
+    let (lo, hi) = (num(a)?, num(b)?);
+    if hi < lo {
+        return Err(format!(
+            "--rating: the range {lo}..{hi} runs backwards (give MIN..MAX)"
+        ));
+    }
+    Ok((lo, hi))
+}
+
+/// A list of theme names (comma-separated), each one a record can carry.
+fn parse_themes(flag: &str, text: &str) -> Result<Vec<String>, String> {
+    let names: Vec<String> = text
+        .split(',')
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+        .collect();
+    if names.is_empty() {
+        return Err(format!("{flag}: no theme named"));
+    }
+    if let Some(n) = names.iter().find(|n| !is_theme(n)) {
+        return Err(format!(
+            "{flag}: `{n}` is not a theme (the themes: mateInN, {})",
+            THEMES.join(", ")
+        ));
+    }
+    Ok(names)
+}
+
 /// The themes and rating features of a verified problem (its main line and final duals).
 pub fn analyse(report: &Report) -> (Vec<String>, Features) {
     let sol = &report.solution;

@@ -473,6 +473,70 @@ fn min_score_filters() {
     }
 }
 
+/// The destination square of a USI move (`5c4b+` → `4b`, `S*4b` → `4b`).
+fn destination(usi: &str) -> &str {
+    let m = usi.trim_end_matches('+');
+    &m[m.len() - 2..]
+}
+
+#[test]
+fn rating_and_themes_choose_what_is_kept() {
+    let dir = scratch("choice");
+    let args = [
+        "--plies",
+        "3..5",
+        "--count",
+        "4",
+        "--seed",
+        "3",
+        "--themes",
+        "sacrifice",
+        "--rating",
+        "900..1300",
+        "--exclude-themes",
+        "promotion",
+    ];
+    let (problems, said) = generate(&dir, "c.jsonl", &[&args[..], &["--threads", "1"]].concat());
+    assert_eq!(problems.len(), 4, "{said}");
+    assert!(
+        said.contains(" outside the rating or themes asked for,"),
+        "{said}"
+    );
+    for p in &problems {
+        let rating = p.extra["rating"].as_f64().unwrap();
+        assert!((900.0..=1300.0).contains(&rating), "{}", p.sfen);
+        // A sacrifice, seen in the line itself: the defender takes at once the piece an
+        // attacker move put down. No promotion: no attacker move ends in `+`.
+        let moves = &p.moves;
+        assert!(
+            (0..moves.len() - 1)
+                .step_by(2)
+                .any(|i| destination(&moves[i]) == destination(&moves[i + 1])),
+            "{}: {moves:?}",
+            p.sfen
+        );
+        assert!(
+            moves.iter().step_by(2).all(|m| !m.ends_with('+')),
+            "{}",
+            p.sfen
+        );
+        assert_sound_by_brute_force(p);
+    }
+    // The same problems whatever the thread count.
+    let (two, _) = generate(&dir, "c2.jsonl", &[&args[..], &["--threads", "2"]].concat());
+    let sfens = |ps: &[Problem]| ps.iter().map(|p| p.sfen.clone()).collect::<Vec<_>>();
+    assert_eq!(sfens(&problems), sfens(&two));
+    let o = run(&[
+        "generate", "--plies", "3", "--count", "1", "--themes", "sacrfice",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("`sacrfice` is not a theme"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// `--max-candidates N` evaluates exactly N candidates (not a whole last batch), keeps what
 /// a longer run keeps among them, and says, even with `--quiet`, that it stopped short of
 /// the count.
