@@ -2,7 +2,7 @@
 //! page on which the problems are played.
 
 use super::generate::create_output;
-use super::input::{content_lines, read_file};
+use super::input::{content_lines, read_file, source_name};
 use super::output::io_reason;
 use super::say_err;
 use clap::Args;
@@ -87,13 +87,13 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
     };
     errors.sort_by_key(|(n, _)| *n);
     for (n, e) in &errors {
-        say_err!("error: line {n} of {}: {e}", a.problems.display());
+        say_err!("error: line {n} of {}: {e}", source_name(&a.problems));
     }
     if !errors.is_empty() {
         anyhow::bail!(
-            "{} bad lines in {}; {} not written",
-            errors.len(),
-            a.problems.display(),
+            "{} in {}; {} not written",
+            counted(errors.len() as u64, "bad line", "bad lines"),
+            source_name(&a.problems),
             a.out.display()
         );
     }

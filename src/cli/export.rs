@@ -3,7 +3,7 @@
 //! directory (with the SFEN split by length), as `problems/export/` is made.
 
 use super::generate::{create_output, refuse_existing};
-use super::input::{content_lines, read_file};
+use super::input::{content_lines, read_file, source_name};
 use super::output::{emit, io_reason};
 use super::say_err;
 use anyhow::{Context, bail};
@@ -153,7 +153,7 @@ fn write_format(
 /// could not be made at all; `fairy` (when given) when Fairy-Stockfish's rules leave it out.
 fn name_skipped(a: &ExportArgs, made: &Made, fairy: Option<&str>) {
     for ((f, n), m) in made {
-        let file = a.problems[*f].display();
+        let file = source_name(&a.problems[*f]);
         match m {
             Err(e) => say_err!("line {n} of {file}: skipped: {e}"),
             Ok(p) => {

@@ -124,7 +124,7 @@ pub fn read_seeded(
         for (n, line) in content_lines(&bytes) {
             let parsed = line.map_err(String::from).and_then(|line| {
                 let r = Problem::from_json(line).map_err(|e| e.to_string())?;
-                let seed = Seed::from_record(&r, format!("{}:{n}", f.display()))
+                let seed = Seed::from_record(&r, format!("{}:{n}", source_name(f)))
                     .map_err(|e| e.to_string())?;
                 Ok((r, seed))
             });
@@ -132,7 +132,7 @@ pub fn read_seeded(
                 Ok((r, seed)) => each(r, seed),
                 Err(e) => {
                     bad += 1;
-                    say_err!("error: line {n} of {}: {e}", f.display());
+                    say_err!("error: line {n} of {}: {e}", source_name(f));
                 }
             }
         }
@@ -140,8 +140,24 @@ pub fn read_seeded(
     Ok(bad)
 }
 
-/// Reads a whole input file; the error names it.
+/// How messages name an input file: its path, or `standard input` for `-`.
+pub fn source_name(path: &std::path::Path) -> String {
+    if path == std::path::Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Reads a whole input file (`-`: standard input); the error names it.
 pub fn read_file(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
+    if path == std::path::Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| anyhow::anyhow!("cannot read standard input: {e}"))?;
+        return Ok(bytes);
+    }
     std::fs::read(path).map_err(|e| {
         anyhow::anyhow!(
             "cannot read {}: {}",

@@ -259,7 +259,10 @@ pub fn run(a: StatsArgs) -> anyhow::Result<i32> {
         emit(&stats.text(a.files.len()))?;
     }
     if bad > 0 {
-        say_err!("{bad} unreadable lines left out");
+        say_err!(
+            "{} left out",
+            counted_grouped(bad, "unreadable line", "unreadable lines")
+        );
         return Ok(EXIT_USAGE);
     }
     Ok(0)

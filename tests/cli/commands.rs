@@ -407,6 +407,8 @@ fn every_command_reports_a_full_device_on_standard_output() {
         (vec!["verify", mate1], None),
         (vec!["verify", "--json", mate1], None),
         (vec!["merge", "problems/classic.jsonl", "--out", "-"], None),
+        (vec!["stats", "problems/classic.jsonl"], None),
+        (vec!["stats", "--json", "-"], Some("")),
         (
             vec!["generate", "--plies", "3", "--count", "1", "--quiet"],
             None,

@@ -1,7 +1,7 @@
 //! `toritsume stats`: the figures of a small set worked out by hand, the JSON form, and bad
-//! lines named.
+//! lines named; and every command reading problem files reads standard input as `-`.
 
-use crate::common::{run, scratch, stderr, stdout};
+use crate::common::{run, run_with_input, scratch, stderr, stdout};
 
 /// Four records: the three mates in 1 of the merge tests and a mate in 3, with ratings,
 /// themes, proof sizes and families chosen so that every figure is known beforehand.
@@ -73,4 +73,37 @@ fn a_bad_line_is_named_and_fails_the_run() {
     assert_eq!(v["unreadable"], 1);
     let o = run(&["stats", "/nonexistent/set.jsonl"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn problem_files_can_come_from_standard_input() {
+    let dir = scratch("stdin");
+    let set = RECORDS.join("\n") + "\n";
+    let o = run_with_input(&["stats", "--json", "-"], &set);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["problems"], 4);
+    let o = run_with_input(&["merge", "-", "--themes", "sacrifice", "--out", "-"], &set);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 2);
+    let o = run_with_input(&["export", "--format", "sfen", "-", "--out", "-"], &set);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 4, "{}", stderr(&o));
+    let html = dir.join("book.html");
+    let o = run_with_input(&["book", "-", "--out", html.to_str().unwrap()], &set);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&html).unwrap().contains("<html"));
+    // A bad line is named as a line of standard input.
+    let o = run_with_input(&["book", "-", "--out", "-"], "{\"sfen\":\"kk\"}\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("error: line 1 of standard input: "),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("1 bad line in standard input"),
+        "{}",
+        stderr(&o)
+    );
 }

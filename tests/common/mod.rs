@@ -17,6 +17,30 @@ pub fn run(args: &[&str]) -> std::process::Output {
         .expect("the binary runs")
 }
 
+/// Runs the `toritsume` binary with `args`, `input` on its standard input.
+#[cfg(feature = "cli")]
+pub fn run_with_input(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_toritsume"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    let text = input.to_string();
+    // Written from a thread, so that a command that answers before reading it all (or
+    // fills its output pipe first) cannot deadlock the test.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().expect("the binary runs");
+    let _ = writer.join();
+    out
+}
+
 /// What a run wrote to standard output.
 pub fn stdout(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
