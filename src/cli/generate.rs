@@ -301,6 +301,31 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
         a.exclude_themes.as_deref(),
     )
     .map_err(anyhow::Error::msg)?;
+    // A choice no problem can meet would make the run go on for ever.
+    let never = |why: String| anyhow::anyhow!("no problem could ever be kept: {why}");
+    if let Some(why) = config
+        .choice
+        .impossible()
+        .or_else(|| config.choice.off_the_scale())
+    {
+        return Err(never(why));
+    }
+    if let Some(p) = config.choice.plies()
+        && !(lo..=hi).contains(&p)
+    {
+        return Err(never(format!(
+            "mateIn{} is {p} plies, outside --plies {}",
+            p.div_ceil(2),
+            a.plies
+        )));
+    }
+    if a.final_duals == FinalDuals::Forbid && config.choice.with.iter().any(|t| t == "finalDual") {
+        return Err(never(
+            "--themes finalDual asks for final duals, which --final-duals forbid (the default) \
+             leaves out; give --final-duals allow"
+                .to_string(),
+        ));
+    }
     config.hash_mb = a.hash.max(1);
     config.max_candidates = a.max_candidates;
     if let Some(n) = a.nodes {

@@ -61,6 +61,9 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
         a.exclude_themes.as_deref(),
     )
     .map_err(anyhow::Error::msg)?;
+    if let Some(why) = choice.impossible() {
+        bail!("no record could be kept: {why}");
+    }
     let to_stdout = a.out.as_os_str() == "-";
     if !to_stdout {
         refuse_existing(&a.out, a.force)?;

@@ -88,6 +88,9 @@ pub struct Features {
     pub quiet_drops: u32,
 }
 
+/// The lowest and highest rating [`rating`] gives.
+pub const RATING_SCALE: (f64, f64) = (600.0, 2800.0);
+
 /// The rating: 600 + 70·(N − 1) + 45·log2(proof nodes) + 15·(checks rejected per attacker
 /// move) + 50·sacrifices + 30·quiet drops, N being the attacker's moves, rounded to a
 /// multiple of 10 and kept within 600–2800. The weights spread the lengths the generator
@@ -103,7 +106,7 @@ pub fn rating(f: &Features) -> u32 {
         + 15.0 * rejected
         + 50.0 * f.sacrifices as f64
         + 30.0 * f.quiet_drops as f64;
-    ((r / 10.0).round() * 10.0).clamp(600.0, 2800.0) as u32
+    ((r / 10.0).round() * 10.0).clamp(RATING_SCALE.0, RATING_SCALE.1) as u32
 }
 
 /// The rating features of a record: measured along its main line, with the proof's size
@@ -250,6 +253,45 @@ impl ThemeChoice {
                 .transpose()?
                 .unwrap_or_default(),
         })
+    }
+
+    /// Why no problem could ever be chosen, when that follows from the choice alone: a theme
+    /// both asked for and left out, or two lengths (`mateInN`) asked for.
+    pub fn impossible(&self) -> Option<String> {
+        if let Some(t) = self.with.iter().find(|t| self.without.contains(t)) {
+            return Some(format!(
+                "`{t}` is both asked for (--themes) and left out (--exclude-themes)"
+            ));
+        }
+        let lengths: Vec<&String> = self
+            .with
+            .iter()
+            .filter(|t| t.starts_with("mateIn"))
+            .collect();
+        if let [a, b, ..] = lengths[..]
+            && a != b
+        {
+            return Some(format!("--themes asks for both {a} and {b}"));
+        }
+        None
+    }
+
+    /// Why no problem this program rates could be chosen: a rating range off the scale
+    /// ([`RATING_SCALE`]). Records rated elsewhere may be rated off it.
+    pub fn off_the_scale(&self) -> Option<String> {
+        let (lo, hi) = RATING_SCALE;
+        let (a, b) = self.rating?;
+        (b < lo || a > hi).then(|| {
+            format!("--rating: {a}..{b} is off the scale, whose ratings run from {lo} to {hi}")
+        })
+    }
+
+    /// The length a `mateInN` theme asked for sets, in plies (2N − 1), if one is.
+    pub fn plies(&self) -> Option<u16> {
+        self.with
+            .iter()
+            .find_map(|t| t.strip_prefix("mateIn")?.parse::<u16>().ok())
+            .map(|n| 2 * n - 1)
     }
 
     /// Whether nothing is asked for (every problem is chosen).

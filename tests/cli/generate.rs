@@ -535,6 +535,31 @@ fn rating_and_themes_choose_what_is_kept() {
         "{}",
         stderr(&o)
     );
+    // A choice no problem can meet is refused at once rather than run for ever.
+    for (extra, says) in [
+        (
+            &["--themes", "mateIn5"][..],
+            "mateIn5 is 9 plies, outside --plies 3..5",
+        ),
+        (
+            &["--themes", "mateIn2,mateIn3"][..],
+            "asks for both mateIn2 and mateIn3",
+        ),
+        (&["--themes", "finalDual"][..], "give --final-duals allow"),
+        (&["--rating", "3000..4000"][..], "off the scale"),
+        (
+            &["--themes", "sacrifice", "--exclude-themes", "sacrifice"][..],
+            "`sacrifice` is both asked for",
+        ),
+    ] {
+        let mut args = vec!["generate", "--plies", "3..5", "--count", "1", "--quiet"];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        let err = stderr(&o);
+        assert!(err.contains("no problem could ever be kept: "), "{err}");
+        assert!(err.contains(says), "{extra:?}: {err}");
+    }
 }
 
 /// `--max-candidates N` evaluates exactly N candidates (not a whole last batch), keeps what
