@@ -359,6 +359,22 @@ fn merge_chooses_by_rating_and_themes() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
+    let o = run(&[
+        "merge",
+        f.to_str().unwrap(),
+        "--out",
+        "-",
+        "--themes",
+        "mateIn1",
+        "--exclude-themes",
+        "mateIn1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no record could be kept: `mateIn1` is both asked for"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
