@@ -10,8 +10,10 @@ use toritsume::notation::hodges::line_to_hodges;
 use toritsume::notation::parse_move_list;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::rules::{Move, Position};
-use toritsume::solver::{DefenderHand, prepare};
-use toritsume::soundness::{Economised, Redundant, Report, Verdict, economise, verify};
+use toritsume::solver::{DefenderHand, Solver, SolverConfig, prepare};
+use toritsume::soundness::{
+    Change, Economised, Redundant, Repairs, Report, Verdict, economise, repairs, verify,
+};
 
 /// Arguments of `verify`.
 #[derive(Args)]
@@ -28,6 +30,11 @@ pub struct VerifyArgs {
     /// Also the variations of the main line, as `solve --variations` gives them.
     #[arg(long)]
     variations: bool,
+    /// For a problem that is not sound, the single changes after which it is, with its
+    /// solution (the intended one, if given) kept: a defender piece put on an empty square,
+    /// an attacker piece taken off the board or out of the hand.
+    #[arg(long)]
+    repair: bool,
     /// No closing count on standard error (given for a file of more than one problem), nor
     /// what shows there at a terminal while the work runs (a single problem's status line,
     /// the bar of a file's problems answered while the reports go to a file or a pipe).
@@ -248,6 +255,140 @@ fn report_text(
     out
 }
 
+/// The node budget of each change's verification when `--nodes` sets none.
+const REPAIR_NODES: u64 = 5_000_000;
+
+/// The table of the repairs' verifications, MB (as the generator's workers have).
+const REPAIR_HASH_MB: usize = 16;
+
+/// What `--repair` made of a problem.
+enum Mended {
+    /// Sought: what was found.
+    Sought {
+        repairs: Repairs,
+        /// The node budget of each change.
+        nodes: u64,
+    },
+    /// Not sought, and why.
+    NotSought(&'static str),
+}
+
+/// The repairs of `pos`, whose report is `r`, keeping `intended` or else its main line.
+fn repair(solver: &Solver, pos: &Position, r: &Report, intended: Option<&[Move]>) -> Mended {
+    let sol = &r.solution;
+    match r.verdict {
+        Verdict::Sound => return Mended::NotSought("none needed: the problem is sound"),
+        Verdict::NoMate | Verdict::Unknown => {
+            return Mended::NotSought("not sought: there is no proven solution to keep");
+        }
+        Verdict::Cooked | Verdict::Flawed => {}
+    }
+    if sol.moves.is_empty() || !sol.complete || !sol.minimal {
+        return Mended::NotSought("not sought: there is no proven solution to keep");
+    }
+    if solver.config().defender_hand == DefenderHand::Given {
+        return Mended::NotSought(
+            "not sought: repairs put down and take off pieces under the tsume convention, \
+             and this problem states the defender's hand",
+        );
+    }
+    let target = intended.unwrap_or(&sol.moves).to_vec();
+    let nodes = solver.config().nodes.unwrap_or(REPAIR_NODES);
+    // One thread on a table of its own, of a fixed size, so that a change's node count,
+    // and so whether it is decided within the budget, is the same whatever `--hash` and
+    // `--threads` are.
+    let config = SolverConfig {
+        nodes: Some(nodes),
+        hash_mb: REPAIR_HASH_MB,
+        threads: 1,
+        progress: None,
+        ..solver.config().clone()
+    };
+    let Ok(mut own) = Solver::new(config) else {
+        return Mended::NotSought("not sought: no memory for the table of the repairs");
+    };
+    let repairs = repairs(&mut own, pos, &target);
+    Mended::Sought { repairs, nodes }
+}
+
+/// A repaired position as a problem is written: the defender's hand left to the convention.
+fn repaired_sfen(pos: &Position) -> String {
+    let mut p = pos.clone();
+    p.set_hand(pos.side_to_move().flip(), toritsume::rules::Hand::EMPTY);
+    write_sfen(&p)
+}
+
+fn repairs_text(m: &Mended) -> String {
+    let r = match m {
+        Mended::NotSought(why) => return format!("Repairs: {why}\n"),
+        Mended::Sought { repairs, .. } => repairs,
+    };
+    let mut out = format!(
+        "Repairs (single changes after which the problem is sound with this solution): {} of {} changes{}{}\n",
+        r.found.len(),
+        r.tried,
+        if r.undecided.is_empty() {
+            String::new()
+        } else {
+            format!(", {} undecided", r.undecided.len())
+        },
+        if r.stopped {
+            ", stopped before the rest were tried"
+        } else {
+            ""
+        }
+    );
+    for (change, pos) in &r.found {
+        out.push_str(&format!("  {change}: {}\n", repaired_sfen(pos)));
+    }
+    for (change, why) in &r.undecided {
+        out.push_str(&format!("  undecided: {change} ({why})\n"));
+    }
+    out
+}
+
+fn repairs_json(m: &Mended) -> serde_json::Value {
+    let (r, nodes) = match m {
+        Mended::NotSought(why) => return json!({ "sought": false, "why": why }),
+        Mended::Sought { repairs, nodes } => (repairs, nodes),
+    };
+    let found: Vec<serde_json::Value> = r
+        .found
+        .iter()
+        .map(|(c, pos)| {
+            let (kind, square, piece) = match c {
+                Change::Added { square, piece } => {
+                    ("added", Some(square.to_string()), piece.sfen())
+                }
+                Change::TakenOff { square, piece } => {
+                    ("taken_off", Some(square.to_string()), piece.sfen())
+                }
+                Change::OutOfHand { kind } => ("out_of_hand", None, kind.letter().to_string()),
+            };
+            json!({
+                "change": kind,
+                "square": square,
+                "piece": piece,
+                "description": c.to_string(),
+                "position": repaired_sfen(pos),
+            })
+        })
+        .collect();
+    json!({
+        "sought": true,
+        "found": found,
+        "tried": r.tried,
+        "undecided": r
+            .undecided
+            .iter()
+            .map(|(c, why)| json!({ "description": c.to_string(), "why": why }))
+            .collect::<Vec<_>>(),
+        "nodes_each": nodes,
+        "nodes": r.nodes,
+        "complete": !r.stopped,
+    })
+}
+
 /// Runs `verify`: exit 0 when every problem is sound, 1 when one is not, 2 on bad input.
 pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let items = a.lines.read(&a.input)?;
@@ -288,6 +429,9 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         } else {
             None
         };
+        let mended = a
+            .repair
+            .then(|| repair(solver, pos, &r, intended.as_deref()));
         tally.add(&r.verdict.to_string());
         if r.verdict != Verdict::Sound {
             unsound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -298,11 +442,17 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             if let Some(vars) = &vars {
                 super::variations::add_json(&mut v, &r.solution, vars);
             }
+            if let Some(m) = &mended {
+                v["repairs"] = repairs_json(m);
+            }
             v.to_string()
         } else {
             let mut text = report_text(&r, better.as_ref(), item, defender_hand);
             if let Some(vars) = &vars {
                 text.push_str(&super::variations::text(&r.solution, vars));
+            }
+            if let Some(m) = &mended {
+                text.push_str(&repairs_text(m));
             }
             text
         })

@@ -15,17 +15,20 @@
 //! The verdict is `sound` only when all of this was proven within the limits.
 //!
 //! This file holds the verdict, the report and its [`Flaw`]s, and the order of the checks;
-//! `cooks`, `redundant` and `intended` each hold one of them.
+//! `cooks`, `redundant` and `intended` each hold one of them. `repair` finds the single
+//! changes that make an unsound problem sound.
 
 mod cooks;
 mod intended;
 mod redundant;
+mod repair;
 
 pub use cooks::MAX_TREE_NODES;
 pub use intended::{Intended, IntendedFault};
 pub use redundant::{
     Economised, MAX_TAKEN_OFF, Redundant, economise, piece_too_many, spare_from_hand,
 };
+pub use repair::{Change, Repairs, repairs, single_changes};
 
 use crate::rules::{Hand, Move, Position};
 use crate::solver::{Limits, Progress, Solution, Solver, Stage, Status, StopReason};

@@ -10,6 +10,7 @@ mod export;
 mod front_ends;
 mod generate;
 mod readme;
+mod repair;
 mod resume;
 mod stats;
 mod usi;

@@ -200,3 +200,12 @@ fn the_stats_example_prints_what_the_readme_shows() {
     assert_eq!(shown.len(), 6, "{shown:?}");
     assert_shown(&shown, &stdout(&o), "the stats example");
 }
+
+#[test]
+fn the_repair_example_prints_what_the_readme_shows() {
+    let o = run(&["verify", "--repair", "1r5/1k5/7/LF2P2/7/7/7 b FLR 1"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let shown = block_after(r#"toritsume verify --repair "1r5/1k5/7/LF2P2/7/7/7 b FLR 1""#);
+    assert!(shown.len() >= 8, "{shown:?}");
+    assert_shown(&shown, &stdout(&o), "the repair example");
+}

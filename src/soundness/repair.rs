@@ -1,0 +1,225 @@
+//! Repairs: the single changes of a problem's position after which it is sound with the
+//! solution it is meant to have, as a composer mends a cooked problem: a defender piece put
+//! on an empty square (to cover the square a cook uses, or block its line), or an attacker
+//! piece taken off the board or out of the hand (the one a cook or a spare piece needs).
+//! Under the tsume convention (the defender holds the rest) the piece put down comes from
+//! the defender's hand and the piece taken off goes to it.
+
+use super::{Verdict, VerifyMode, verify_with};
+use crate::rules::attacks::last_rank;
+use crate::rules::{Move, Piece, PieceKind, Position, Square};
+use crate::solver::{Solver, with_rest_to_defender};
+use std::sync::atomic::Ordering;
+
+/// One change of a problem's position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A defender piece of this kind put on an empty square.
+    Added {
+        /// The square.
+        square: Square,
+        /// The piece (the defender's).
+        piece: Piece,
+    },
+    /// An attacker piece taken off the board.
+    TakenOff {
+        /// The square.
+        square: Square,
+        /// The piece (the attacker's).
+        piece: Piece,
+    },
+    /// One piece of this kind taken out of the attacker's hand.
+    OutOfHand {
+        /// The kind.
+        kind: PieceKind,
+    },
+}
+
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Change::Added { square, piece } => write!(
+                f,
+                "{} {} put on {square}",
+                piece.color.name(),
+                piece.kind.hodges()
+            ),
+            Change::TakenOff { square, piece } => write!(
+                f,
+                "{} {} on {square} taken off",
+                piece.color.name(),
+                piece.kind.hodges()
+            ),
+            Change::OutOfHand { kind } => write!(f, "one {} out of the hand", kind.hodges()),
+        }
+    }
+}
+
+/// Every single change of `problem` (attacker to move, the defender holding the rest), with
+/// the position it makes, in a fixed order: the defender pieces put down (square by square,
+/// kind by kind), then the attacker's board pieces taken off, then its hand pieces. A change
+/// the rules do not allow (a swallow on its owner's farthest rank, a position the rules
+/// reject) is left out. The positions hold the defender's hand written out.
+pub fn single_changes(problem: &Position) -> Vec<(Change, Position)> {
+    let full = with_rest_to_defender(problem);
+    let attacker = full.side_to_move();
+    let defender = attacker.flip();
+    let base = full.to_setup();
+    let mut out = Vec::new();
+    let mut push = |change: Change, setup: &crate::rules::Setup| {
+        if let Ok(p) = Position::from_setup(setup) {
+            out.push((change, p));
+        }
+    };
+    // The kinds a defender piece may be put down as: each hand kind, and the promoted ones.
+    let kinds: Vec<PieceKind> = PieceKind::ALL
+        .into_iter()
+        .filter(|&k| k != PieceKind::Phoenix)
+        .collect();
+    for square in Square::all() {
+        if base.board[square.index()].is_some() {
+            continue;
+        }
+        for &kind in &kinds {
+            let from = kind.unpromoted().index();
+            if base.hands[defender.index()][from] == 0
+                || (kind == PieceKind::Swallow && last_rank(defender).has(square))
+            {
+                continue;
+            }
+            let mut s = base.clone();
+            s.hands[defender.index()][from] -= 1;
+            let piece = Piece::new(defender, kind);
+            s.board[square.index()] = Some(piece);
+            push(Change::Added { square, piece }, &s);
+        }
+    }
+    for square in Square::all() {
+        let Some(piece) = base.board[square.index()] else {
+            continue;
+        };
+        if piece.color != attacker || piece.kind == PieceKind::Phoenix {
+            continue;
+        }
+        let mut s = base.clone();
+        s.board[square.index()] = None;
+        s.hands[defender.index()][piece.kind.unpromoted().index()] += 1;
+        push(Change::TakenOff { square, piece }, &s);
+    }
+    for kind in PieceKind::HAND {
+        if base.hands[attacker.index()][kind.index()] == 0 {
+            continue;
+        }
+        let mut s = base.clone();
+        s.hands[attacker.index()][kind.index()] -= 1;
+        s.hands[defender.index()][kind.index()] += 1;
+        push(Change::OutOfHand { kind }, &s);
+    }
+    out
+}
+
+/// What the search for repairs found.
+#[derive(Clone, Debug, Default)]
+pub struct Repairs {
+    /// The changes after which the problem is sound with the solution asked for, each with
+    /// the position it makes (the defender's hand written out), in the order of
+    /// [`single_changes`].
+    pub found: Vec<(Change, Position)>,
+    /// Changes tried.
+    pub tried: usize,
+    /// Changes whose verification could not decide (a limit, or a line short of its
+    /// length), each with the reason; not counted as repairs.
+    pub undecided: Vec<(Change, String)>,
+    /// Nodes searched in all.
+    pub nodes: u64,
+    /// Set when a stop request ended the search before every change was tried.
+    pub stopped: bool,
+}
+
+/// The single changes of `problem` after which it is sound and its main line is `solution`,
+/// each verified on `solver` (its table cleared first, so that what is found does not
+/// depend on the order or the table size) with the solver's limits applied to each change
+/// apart. Only mates within the solution's length are looked for (a change after which
+/// there is none is no repair, and proving that costs far less than proving there is no
+/// mate at all). The solver's stop flag ends the search between two changes.
+pub fn repairs(solver: &mut Solver, problem: &Position, solution: &[Move]) -> Repairs {
+    let max_plies = solver.config().max_plies;
+    solver.set_max_plies(Some(solution.len() as u16));
+    let r = try_changes(solver, problem, solution);
+    solver.set_max_plies(max_plies);
+    r
+}
+
+fn try_changes(solver: &mut Solver, problem: &Position, solution: &[Move]) -> Repairs {
+    let mut r = Repairs::default();
+    let stop = solver.config().stop.clone();
+    for (change, pos) in single_changes(problem) {
+        if stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+            r.stopped = true;
+            break;
+        }
+        solver.clear_table();
+        let report = verify_with(solver, &pos, Some(solution), VerifyMode::FirstFlaw);
+        r.tried += 1;
+        r.nodes += report.nodes;
+        match report.verdict {
+            Verdict::Sound if report.solution.moves == solution => r.found.push((change, pos)),
+            Verdict::Unknown => {
+                let why = report
+                    .reasons
+                    .iter()
+                    .find(|f| f.is_undecided())
+                    .map_or_else(|| "undecided".to_string(), |f| f.to_string());
+                r.undecided.push((change, why));
+            }
+            _ => {}
+        }
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_position;
+
+    #[test]
+    fn the_single_changes_of_a_position_are_counted_by_hand() {
+        // Black: falcon 6d, left quail 7d, pheasant 3d on the board, a falcon, a left and
+        // a right quail in hand; White: phoenix 6b, right quail 6a. White holds the rest:
+        // no falcon, no quail, 4 cranes, 3 pheasants, 16 swallows. So 44 empty squares
+        // take a crane, a pheasant or a goose (132), and a swallow on all but the 7 of
+        // rank g (White's farthest): 169 pieces put down; Black's three board pieces taken
+        // off, and its three hand pieces one at a time (in the hand's order): 175 changes.
+        let pos = parse_position("1r5/1k5/7/LF2P2/7/7/7 b FLR 1").unwrap();
+        let changes = single_changes(&pos);
+        assert_eq!(changes.len(), 175);
+        let added = changes
+            .iter()
+            .filter(|(c, _)| matches!(c, Change::Added { .. }))
+            .count();
+        assert_eq!(added, 169);
+        let taken: Vec<String> = changes[169..].iter().map(|(c, _)| c.to_string()).collect();
+        assert_eq!(
+            taken,
+            [
+                "Black LQ on 7d taken off",
+                "Black Fa on 6d taken off",
+                "Black Pt on 3d taken off",
+                "one LQ out of the hand",
+                "one RQ out of the hand",
+                "one Fa out of the hand",
+            ]
+        );
+        // The crane put on 7c is the problem this one was made from by taking it off.
+        let (_, with_crane) = changes
+            .iter()
+            .find(|(c, _)| c.to_string() == "White Cr put on 7c")
+            .unwrap();
+        let original = parse_position("1r5/1k5/c6/LF2P2/7/7/7 b FLR 1").unwrap();
+        assert_eq!(
+            with_crane.board_key(),
+            with_rest_to_defender(&original).board_key()
+        );
+    }
+}
