@@ -121,7 +121,8 @@ pub fn single_changes(problem: &Position) -> Vec<(Change, Position)> {
 /// What the search for repairs found.
 #[derive(Clone, Debug, Default)]
 pub struct Repairs {
-    /// The changes after which the problem is sound with the solution asked for, each with
+    /// The changes after which the problem is sound with the solution asked for (its main
+    /// line, or the line of another equally long defence), each with
     /// the position it makes (the defender's hand written out), in the order of
     /// [`single_changes`].
     pub found: Vec<(Change, Position)>,
@@ -136,7 +137,7 @@ pub struct Repairs {
     pub stopped: bool,
 }
 
-/// The single changes of `problem` after which it is sound and its main line is `solution`,
+/// The single changes of `problem` after which it is sound with `solution` a solution,
 /// each verified on `solver` (its table cleared first, so that what is found does not
 /// depend on the order or the table size) with the solver's limits applied to each change
 /// apart. Only mates within the solution's length are looked for (a change after which
@@ -163,7 +164,9 @@ fn try_changes(solver: &mut Solver, problem: &Position, solution: &[Move]) -> Re
         r.tried += 1;
         r.nodes += report.nodes;
         match report.verdict {
-            Verdict::Sound if report.solution.moves == solution => r.found.push((change, pos)),
+            // Sound with `solution` given as the intended one: it is a solution (the main
+            // line, or the line of another equally long defence).
+            Verdict::Sound => r.found.push((change, pos)),
             Verdict::Unknown => {
                 let why = report
                     .reasons
