@@ -273,8 +273,15 @@ enum Mended {
     NotSought(&'static str),
 }
 
-/// The repairs of `pos`, whose report is `r`, keeping `intended` or else its main line.
-fn repair(solver: &Solver, pos: &Position, r: &Report, intended: Option<&[Move]>) -> Mended {
+/// The repairs of `pos`, whose report is `r`, keeping `intended` or else its main line,
+/// `threads` changes verified at a time.
+fn repair(
+    solver: &Solver,
+    pos: &Position,
+    r: &Report,
+    intended: Option<&[Move]>,
+    threads: usize,
+) -> Mended {
     let sol = &r.solution;
     match r.verdict {
         Verdict::Sound => return Mended::NotSought("none needed: the problem is sound"),
@@ -294,21 +301,18 @@ fn repair(solver: &Solver, pos: &Position, r: &Report, intended: Option<&[Move]>
     }
     let target = intended.unwrap_or(&sol.moves).to_vec();
     let nodes = solver.config().nodes.unwrap_or(REPAIR_NODES);
-    // One thread on a table of its own, of a fixed size, so that a change's node count,
-    // and so whether it is decided within the budget, is the same whatever `--hash` and
-    // `--threads` are.
+    // Each change on one thread and a table of its own, of a fixed size, so that its node
+    // count, and so whether it is decided within the budget, is the same whatever `--hash`
+    // and `--threads` are; `threads` of them at a time.
     let config = SolverConfig {
         nodes: Some(nodes),
         hash_mb: REPAIR_HASH_MB,
-        threads: 1,
-        progress: None,
         ..solver.config().clone()
     };
-    let Ok(mut own) = Solver::new(config) else {
-        return Mended::NotSought("not sought: no memory for the table of the repairs");
-    };
-    let repairs = repairs(&mut own, pos, &target);
-    Mended::Sought { repairs, nodes }
+    match repairs(&config, pos, &target, threads) {
+        Ok(repairs) => Mended::Sought { repairs, nodes },
+        Err(_) => Mended::NotSought("not sought: no memory for the tables of the repairs"),
+    }
 }
 
 /// A repaired position as a problem is written: the defender's hand left to the convention.
@@ -399,6 +403,12 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         );
     }
     let (workers, config) = a.search.plan(items.len())?;
+    // A single problem's repairs share out the threads; a file's problems already do.
+    let repair_threads = if items.len() == 1 {
+        super::threads_arg(a.search.threads)?
+    } else {
+        1
+    };
     let unsound = std::sync::atomic::AtomicUsize::new(0);
     let json = a.json;
     let flag = a.solution.as_deref();
@@ -431,7 +441,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         };
         let mended = a
             .repair
-            .then(|| repair(solver, pos, &r, intended.as_deref()));
+            .then(|| repair(solver, pos, &r, intended.as_deref(), repair_threads));
         tally.add(&r.verdict.to_string());
         if r.verdict != Verdict::Sound {
             unsound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -8,7 +8,8 @@
 use super::{Verdict, VerifyMode, verify_with};
 use crate::rules::attacks::last_rank;
 use crate::rules::{Move, Piece, PieceKind, Position, Square};
-use crate::solver::{Solver, with_rest_to_defender};
+use crate::solver::{Solver, SolverConfig, TableError, with_rest_to_defender};
+use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 
 /// One change of a problem's position.
@@ -126,7 +127,7 @@ pub struct Repairs {
     /// the position it makes (the defender's hand written out), in the order of
     /// [`single_changes`].
     pub found: Vec<(Change, Position)>,
-    /// Changes tried.
+    /// Changes tried (all of them, unless a stop request came first).
     pub tried: usize,
     /// Changes whose verification could not decide (a limit, or a line short of its
     /// length), each with the reason; not counted as repairs.
@@ -138,47 +139,79 @@ pub struct Repairs {
 }
 
 /// The single changes of `problem` after which it is sound with `solution` a solution,
-/// each verified on `solver` (its table cleared first, so that what is found does not
-/// depend on the order or the table size) with the solver's limits applied to each change
-/// apart. Only mates within the solution's length are looked for (a change after which
-/// there is none is no repair, and proving that costs far less than proving there is no
-/// mate at all). The solver's stop flag ends the search between two changes.
-pub fn repairs(solver: &mut Solver, problem: &Position, solution: &[Move]) -> Repairs {
-    let max_plies = solver.config().max_plies;
-    solver.set_max_plies(Some(solution.len() as u16));
-    let r = try_changes(solver, problem, solution);
-    solver.set_max_plies(max_plies);
-    r
-}
-
-fn try_changes(solver: &mut Solver, problem: &Position, solution: &[Move]) -> Repairs {
+/// each verified apart under `config` (its limits applying to each change), on one thread
+/// and a table of `config.hash_mb` cleared first: what is found, node counts included, does
+/// not depend on the order the changes are tried in nor on how many `threads` share them.
+/// Only mates within the solution's length are looked for (a change after which there is
+/// none is no repair, and proving that costs far less than proving there is no mate at
+/// all). The stop flag of `config` ends the search between two changes. An error when the
+/// tables cannot be allocated.
+pub fn repairs(
+    config: &SolverConfig,
+    problem: &Position,
+    solution: &[Move],
+    threads: usize,
+) -> Result<Repairs, TableError> {
+    let config = SolverConfig {
+        max_plies: Some(solution.len() as u16),
+        threads: 1,
+        progress: None,
+        ..config.clone()
+    };
+    // Made before any work, so that a table the machine cannot give is an error at once.
+    Solver::new(config.clone())?;
+    let stop = config.stop.clone();
+    let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+    let changes = single_changes(problem);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        // The search recurses along the checking line: as deep a stack as the solver's
+        // other workers have.
+        .stack_size(64 << 20)
+        .build()
+        .expect("a thread pool");
+    let outcomes: Vec<Option<(Verdict, u64, String)>> = pool.install(|| {
+        changes
+            .par_iter()
+            .map_init(
+                || Solver::new(config.clone()).expect("a table of the size just made"),
+                |solver, (_, pos)| {
+                    if stopped() {
+                        return None;
+                    }
+                    solver.clear_table();
+                    let report = verify_with(solver, pos, Some(solution), VerifyMode::FirstFlaw);
+                    // A verification the stop cut short is no finding either way.
+                    if stopped() {
+                        return None;
+                    }
+                    let why = report
+                        .reasons
+                        .iter()
+                        .find(|f| f.is_undecided())
+                        .map_or_else(|| "undecided".to_string(), |f| f.to_string());
+                    Some((report.verdict, report.nodes, why))
+                },
+            )
+            .collect()
+    });
     let mut r = Repairs::default();
-    let stop = solver.config().stop.clone();
-    for (change, pos) in single_changes(problem) {
-        if stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+    for ((change, pos), outcome) in changes.into_iter().zip(outcomes) {
+        let Some((verdict, nodes, why)) = outcome else {
             r.stopped = true;
-            break;
-        }
-        solver.clear_table();
-        let report = verify_with(solver, &pos, Some(solution), VerifyMode::FirstFlaw);
+            continue;
+        };
         r.tried += 1;
-        r.nodes += report.nodes;
-        match report.verdict {
+        r.nodes += nodes;
+        match verdict {
             // Sound with `solution` given as the intended one: it is a solution (the main
             // line, or the line of another equally long defence).
             Verdict::Sound => r.found.push((change, pos)),
-            Verdict::Unknown => {
-                let why = report
-                    .reasons
-                    .iter()
-                    .find(|f| f.is_undecided())
-                    .map_or_else(|| "undecided".to_string(), |f| f.to_string());
-                r.undecided.push((change, why));
-            }
+            Verdict::Unknown => r.undecided.push((change, why)),
             _ => {}
         }
     }
-    r
+    Ok(r)
 }
 
 #[cfg(test)]
