@@ -368,6 +368,7 @@ fn repairs_json(m: &Mended) -> serde_json::Value {
                     ("taken_off", Some(square.to_string()), piece.sfen())
                 }
                 Change::OutOfHand { kind } => ("out_of_hand", None, kind.letter().to_string()),
+                Change::Moved { to, piece, .. } => ("moved", Some(to.to_string()), piece.sfen()),
             };
             json!({
                 "change": kind,

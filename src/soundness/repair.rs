@@ -34,6 +34,15 @@ pub enum Change {
         /// The kind.
         kind: PieceKind,
     },
+    /// A piece (either side's, phoenixes aside) moved to an empty square.
+    Moved {
+        /// Where it stood.
+        from: Square,
+        /// Where it stands now.
+        to: Square,
+        /// The piece.
+        piece: Piece,
+    },
 }
 
 impl std::fmt::Display for Change {
@@ -52,15 +61,22 @@ impl std::fmt::Display for Change {
                 piece.kind.hodges()
             ),
             Change::OutOfHand { kind } => write!(f, "one {} out of the hand", kind.hodges()),
+            Change::Moved { from, to, piece } => write!(
+                f,
+                "{} {} moved from {from} to {to}",
+                piece.color.name(),
+                piece.kind.hodges()
+            ),
         }
     }
 }
 
 /// Every single change of `problem` (attacker to move, the defender holding the rest), with
 /// the position it makes, in a fixed order: the defender pieces put down (square by square,
-/// kind by kind), then the attacker's board pieces taken off, then its hand pieces. A change
-/// the rules do not allow (a swallow on its owner's farthest rank, a position the rules
-/// reject) is left out. The positions hold the defender's hand written out.
+/// kind by kind), then the attacker's board pieces taken off, then its hand pieces, then
+/// each board piece but the phoenixes moved to each empty square. A change the rules do not
+/// allow (a swallow on its owner's farthest rank, a position the rules reject) is left out.
+/// The positions hold the defender's hand written out.
 pub fn single_changes(problem: &Position) -> Vec<(Change, Position)> {
     let full = with_rest_to_defender(problem);
     let attacker = full.side_to_move();
@@ -115,6 +131,25 @@ pub fn single_changes(problem: &Position) -> Vec<(Change, Position)> {
         s.hands[attacker.index()][kind.index()] -= 1;
         s.hands[defender.index()][kind.index()] += 1;
         push(Change::OutOfHand { kind }, &s);
+    }
+    for from in Square::all() {
+        let Some(piece) = base.board[from.index()] else {
+            continue;
+        };
+        if piece.kind == PieceKind::Phoenix {
+            continue;
+        }
+        for to in Square::all() {
+            if base.board[to.index()].is_some()
+                || (piece.kind == PieceKind::Swallow && last_rank(piece.color).has(to))
+            {
+                continue;
+            }
+            let mut s = base.clone();
+            s.board[from.index()] = None;
+            s.board[to.index()] = Some(piece);
+            push(Change::Moved { from, to, piece }, &s);
+        }
     }
     out
 }
@@ -229,13 +264,22 @@ mod tests {
         // off, and its three hand pieces one at a time (in the hand's order): 175 changes.
         let pos = parse_position("1r5/1k5/7/LF2P2/7/7/7 b FLR 1").unwrap();
         let changes = single_changes(&pos);
-        assert_eq!(changes.len(), 175);
+        // And the four board pieces but the phoenix moved, each to the 44 empty squares
+        // (none of them a swallow), save where a Black piece would check the phoenix on 6b
+        // with White not to move: the falcon on 6c, 5b, 7b, 5c, 7c, 5a or 7a; the left
+        // quail on 6c (ahead), 7a (back to its right) or 5a (one step back to its left);
+        // the pheasant on 7a or 5a (one step back; its jump from 6d is taken by the
+        // falcon): 176 − 12 = 164 more.
+        assert_eq!(changes.len(), 175 + 164);
         let added = changes
             .iter()
             .filter(|(c, _)| matches!(c, Change::Added { .. }))
             .count();
         assert_eq!(added, 169);
-        let taken: Vec<String> = changes[169..].iter().map(|(c, _)| c.to_string()).collect();
+        let taken: Vec<String> = changes[169..175]
+            .iter()
+            .map(|(c, _)| c.to_string())
+            .collect();
         assert_eq!(
             taken,
             [
