@@ -10,7 +10,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use toritsume::generator::themes::ThemeChoice;
 use toritsume::generator::{FinalDuals, GenConfig, Generator, ResumeError, Seed, Stats, Step};
 use toritsume::notation::counted;
 use toritsume::problem::Problem;
@@ -52,16 +51,8 @@ pub struct GenerateArgs {
     /// Keep only problems scoring at least this (see README, "Quality").
     #[arg(long, value_name = "SCORE")]
     min_score: Option<f64>,
-    /// Keep only problems rated within this range: `1200..1600`, or `1500`.
-    #[arg(long, value_name = "MIN..MAX")]
-    rating: Option<String>,
-    /// Keep only problems carrying every one of these themes: `sacrifice,quietDrop` (see
-    /// README, "Themes and rating").
-    #[arg(long, value_name = "LIST")]
-    themes: Option<String>,
-    /// Keep no problem carrying any of these themes: `uselessInterposition`.
-    #[arg(long, value_name = "LIST")]
-    exclude_themes: Option<String>,
+    #[command(flatten)]
+    choice: super::merge::ChoiceArgs,
     /// Run shard K of N (0-based): disjoint candidates, so N machines can share a job.
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
@@ -295,12 +286,7 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
         bail!("--min-score must be a number, got {s}");
     }
     config.min_score = a.min_score;
-    config.choice = ThemeChoice::parse(
-        a.rating.as_deref(),
-        a.themes.as_deref(),
-        a.exclude_themes.as_deref(),
-    )
-    .map_err(anyhow::Error::msg)?;
+    config.choice = a.choice.choice()?;
     // A choice no problem can meet would make the run go on for ever.
     let never = |why: String| anyhow::anyhow!("no problem could ever be kept: {why}");
     if let Some(why) = config

@@ -37,17 +37,36 @@ pub struct MergeArgs {
     /// the length of its moves; no-mate records are left out).
     #[arg(long, value_name = "MIN..MAX")]
     plies: Option<String>,
-    /// Keep only records rated within this range: `1200..1600`, or `1500` (a record's
-    /// `rating`; records without one are left out).
+    #[command(flatten)]
+    choice: ChoiceArgs,
+}
+
+/// The choice of problems by rating and themes, as `merge` and `generate` take it.
+#[derive(Args)]
+pub struct ChoiceArgs {
+    /// Keep only problems rated within this range: `1200..1600`, or `1500` (a record's
+    /// `rating`; one without a rating is left out).
     #[arg(long, value_name = "MIN..MAX")]
     rating: Option<String>,
-    /// Keep only records carrying every one of these themes: `sacrifice,quietDrop`
-    /// (a record's `themes`; see README, "Themes and rating").
+    /// Keep only problems carrying every one of these themes: `sacrifice,quietDrop` (a
+    /// record's `themes`; see README, "Themes and rating").
     #[arg(long, value_name = "LIST")]
     themes: Option<String>,
-    /// Leave out records carrying any of these themes: `finalDual,uselessInterposition`.
+    /// Leave out problems carrying any of these themes: `finalDual,uselessInterposition`.
     #[arg(long, value_name = "LIST")]
     exclude_themes: Option<String>,
+}
+
+impl ChoiceArgs {
+    /// The choice the options make; the error names the option and what is wrong.
+    pub fn choice(&self) -> anyhow::Result<ThemeChoice> {
+        ThemeChoice::parse(
+            self.rating.as_deref(),
+            self.themes.as_deref(),
+            self.exclude_themes.as_deref(),
+        )
+        .map_err(anyhow::Error::msg)
+    }
 }
 
 /// Runs `merge`: keeps the first record of each position (mirror included), solution shape
@@ -55,12 +74,7 @@ pub struct MergeArgs {
 /// A line that cannot be read is reported with its reason and skipped (the others are
 /// merged; the exit status is then 2).
 pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
-    let choice = ThemeChoice::parse(
-        a.rating.as_deref(),
-        a.themes.as_deref(),
-        a.exclude_themes.as_deref(),
-    )
-    .map_err(anyhow::Error::msg)?;
+    let choice = a.choice.choice()?;
     if let Some(why) = choice.impossible() {
         bail!("no record could be kept: {why}");
     }
