@@ -124,7 +124,6 @@ impl Stats {
     }
 
     fn json(&self, unreadable: usize) -> Value {
-        let mean = |(sum, n): &(f64, usize)| (sum / *n as f64).round() as i64;
         json!({
             "problems": self.problems,
             "unreadable": unreadable,
@@ -152,7 +151,6 @@ impl Stats {
                 items.join(", ")
             }
         };
-        let mean = |(sum, n): &(f64, usize)| (sum / *n as f64).round() as i64;
         let mut out = String::new();
         let mut verdicts: Vec<String> = self
             .verdicts
@@ -228,6 +226,11 @@ impl Stats {
         );
         out
     }
+}
+
+/// The mean of a sum of ratings over their count, rounded.
+fn mean((sum, n): &(f64, usize)) -> i64 {
+    (sum / *n as f64).round() as i64
 }
 
 /// `n` with a comma every three digits (`3,096`).
