@@ -205,7 +205,7 @@ pub fn repairs(
         .stack_size(64 << 20)
         .build()
         .expect("a thread pool");
-    let outcomes: Vec<Option<(Verdict, u64, String)>> = pool.install(|| {
+    let outcomes: Vec<Option<(Verdict, u64, Option<String>)>> = pool.install(|| {
         changes
             .par_iter()
             .map_init(
@@ -220,11 +220,14 @@ pub fn repairs(
                     if stopped() {
                         return None;
                     }
-                    let why = report
-                        .reasons
-                        .iter()
-                        .find(|f| f.is_undecided())
-                        .map_or_else(|| "undecided".to_string(), |f| f.to_string());
+                    // Why it is undecided, for an undecided one only.
+                    let why = (report.verdict == Verdict::Unknown).then(|| {
+                        report
+                            .reasons
+                            .iter()
+                            .find(|f| f.is_undecided())
+                            .map_or_else(|| "undecided".to_string(), |f| f.to_string())
+                    });
                     Some((report.verdict, report.nodes, why))
                 },
             )
@@ -242,7 +245,7 @@ pub fn repairs(
             // Sound with `solution` given as the intended one: it is a solution (the main
             // line, or the line of another equally long defence).
             Verdict::Sound => r.found.push((change, pos)),
-            Verdict::Unknown => r.undecided.push((change, why)),
+            Verdict::Unknown => r.undecided.push((change, why.unwrap_or_default())),
             _ => {}
         }
     }
