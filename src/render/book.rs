@@ -1,14 +1,25 @@
 //! The puzzle book: one self-contained HTML page (no network resources, no script) with each
 //! problem's diagram, its length, and the solution in Hodges notation behind a click
-//! (`<details>`).
+//! (`<details>`), followed by every solution at the end, as a printed book has them. On a
+//! screen the diagrams scale to the window (two or three a row on a desktop, one on a
+//! phone); printed (A4 or Letter), six problems fill a page, none split between pages, the
+//! solutions follow on pages of their own, and each problem's number links to its solution
+//! and back.
 
 use super::svg::{Labels, escape, svg};
 use crate::notation::hodges::line_to_hodges;
 use crate::problem::Problem;
+use crate::rules::Color;
 use crate::solver::DefenderHand;
 
-/// One problem's section, or why it could not be drawn.
-fn section(i: usize, p: &Problem, labels: Labels) -> Result<String, String> {
+/// One problem drawn: its section among the problems and its entry among the solutions.
+struct Drawn {
+    problem: String,
+    answer: String,
+}
+
+/// One problem's section and solution entry, or why it could not be drawn.
+fn draw(i: usize, p: &Problem, labels: Labels) -> Result<Drawn, String> {
     let pos = p.position().map_err(|e| e.to_string())?;
     let length = match p.plies {
         Some(n) => format!("Mate in {}", crate::notation::plies(n)),
@@ -45,19 +56,33 @@ fn section(i: usize, p: &Problem, labels: Labels) -> Result<String, String> {
             pos.side_to_move().flip().name()
         ),
     };
-    let note = p
-        .note
-        .as_ref()
-        .map(|n| format!("<p class=\"note\">{}</p>", escape(n)))
-        .unwrap_or_default();
-    Ok(format!(
-        "<section class=\"problem\" id=\"p{n}\"><h2>No. {n} · {length}</h2>{board}\
+    let note = p.note.as_ref().map(|n| escape(n));
+    let n = i + 1;
+    let problem = format!(
+        "<section class=\"problem\" id=\"p{n}\"><h2><a href=\"#s{n}\" title=\"Its solution, \
+         at the end\">No. {n}</a> · {length}</h2>{board}\
          <details><summary>Solution</summary><p class=\"solution\">{solution}</p>{note}\
          <p class=\"sfen\">{sfen}</p></details></section>\n",
-        n = i + 1,
         board = svg(&pos, labels, Some(&caption)),
+        note = note
+            .as_ref()
+            .map(|n| format!("<p class=\"note\">{n}</p>"))
+            .unwrap_or_default(),
         sfen = escape(&p.sfen),
-    ))
+    );
+    let told = if hodges.is_empty() {
+        format!("{length}.")
+    } else {
+        format!("{length}: <span class=\"solution\">{solution}</span>")
+    };
+    let answer = format!(
+        "<li id=\"s{n}\"><a href=\"#p{n}\" title=\"Back to the problem\">No. {n}</a> · \
+         {told}{note}</li>\n",
+        note = note
+            .map(|n| format!(" <span class=\"note\">{n}</span>"))
+            .unwrap_or_default(),
+    );
+    Ok(Drawn { problem, answer })
 }
 
 /// The page's style sheet.
@@ -73,27 +98,81 @@ pub struct BookError {
     pub reason: String,
 }
 
+/// The page's opening sentence after the count: who moves and mates, and what the other
+/// side holds. `movers` are the sides to move of the problems that could be read.
+fn who_mates(movers: &[Color], any_given: bool) -> String {
+    let except = if any_given {
+        " (where a diagram says so, only the hand shown)"
+    } else {
+        ""
+    };
+    let mark = |c: Color| match c {
+        Color::Black => "☗",
+        Color::White => "☖",
+    };
+    match movers.first() {
+        Some(&c) if movers.iter().all(|&m| m == c) => format!(
+            "{} ({}) to move and mate; {} ({}) holds every piece not shown{except}.",
+            c.name(),
+            mark(c),
+            c.flip().name(),
+            mark(c.flip())
+        ),
+        _ => format!(
+            "The side to move, as each diagram says, mates; the other side holds every piece \
+             not shown{except}."
+        ),
+    }
+}
+
 /// The whole page for `problems`, titled `title`. Fails on the first problem that cannot be
 /// drawn, naming it.
 pub fn book(problems: &[Problem], title: &str, labels: Labels) -> Result<String, BookError> {
     let mut body = String::new();
+    let mut answers = String::new();
+    let mut movers = Vec::with_capacity(problems.len());
     for (i, p) in problems.iter().enumerate() {
-        body.push_str(&section(i, p, labels).map_err(|reason| BookError { index: i, reason })?);
+        let d = draw(i, p, labels).map_err(|reason| BookError { index: i, reason })?;
+        body.push_str(&d.problem);
+        answers.push_str(&d.answer);
+        if let Ok(pos) = p.position() {
+            movers.push(pos.side_to_move());
+        }
     }
+    let any_given = problems
+        .iter()
+        .any(|p| p.convention() == DefenderHand::Given);
     Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>{t}</title><style>{STYLE}</style></head><body><h1>{t}</h1><p>{count} problems. Black (☗) to move and mate; \
-         White (☖) holds every piece not shown{except}. Click “Solution” to see it.</p>\
-         <div class=\"problems\">\n{body}</div></body></html>\n",
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{t}</title><style>{STYLE}</style></head><body><h1>{t}</h1>\
+         <p class=\"intro\">{count} problems. {who} <span class=\"screen\">Click “Solution” \
+         under a problem to see its solution; all of them are at the end.</span>\
+         <span class=\"print\">The solutions are at the end.</span></p>\
+         <div class=\"problems\">\n{body}</div>\
+         <section class=\"answers\" id=\"solutions\"><h2>Solutions</h2><ol>\n{answers}</ol>\
+         </section></body></html>\n",
         t = escape(title),
         count = problems.len(),
-        except = if problems
-            .iter()
-            .any(|p| p.convention() == DefenderHand::Given)
-        {
-            " (where a diagram says so, only the hand shown)"
-        } else {
-            ""
-        },
+        who = who_mates(&movers, any_given),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_opening_sentence_names_the_side_that_mates() {
+        assert_eq!(
+            who_mates(&[Color::Black, Color::Black], false),
+            "Black (☗) to move and mate; White (☖) holds every piece not shown."
+        );
+        assert_eq!(
+            who_mates(&[Color::White], true),
+            "White (☖) to move and mate; Black (☗) holds every piece not shown (where a \
+             diagram says so, only the hand shown)."
+        );
+        assert!(who_mates(&[Color::Black, Color::White], false).starts_with("The side to move"));
+    }
 }

@@ -127,6 +127,15 @@ fn book_holds_every_problem_with_hidden_solutions() {
     let section = html.split("<section").nth(1).unwrap();
     assert!(section.contains("Mate in 1 ply"));
     assert!(section.contains(&format!("1.&nbsp;{hodges}")));
+    // Every solution again at the end, in order, each linked to and from its problem.
+    let answers = html.split("<section class=\"answers\"").nth(1).unwrap();
+    assert_eq!(answers.matches("<li id=\"s").count(), n);
+    assert!(answers.contains(&format!(
+        "<li id=\"s1\"><a href=\"#p1\" title=\"Back to the problem\">No. 1</a> · Mate in 1 ply: \
+         <span class=\"solution\">1.&nbsp;{hodges}</span>"
+    )));
+    assert!(section.contains("<a href=\"#s1\""));
+    assert!(html.contains("Black (☗) to move and mate; White (☖) holds every piece not shown."));
     // Self-contained: no scripts, stylesheets, images or fonts from anywhere.
     for bad in ["<script", "<link", "<img", "src=", "@import", "url("] {
         assert!(!html.contains(bad), "{bad}");
@@ -301,6 +310,47 @@ fn interactive_book_carries_every_playable_problem_and_nothing_from_the_network(
     assert_eq!(again.status.code(), Some(2));
 }
 
+/// Runs `tests/browser/SCRIPT PAGE DIR` with node and the system Chromium, and returns what it
+/// said; fails the test, with everything it said, when the script does.
+fn drive_in_chromium(script: &str, page: &Path, dir: &Path) -> String {
+    let browser = Command::new("sh")
+        .args(["-c", &format!("command -v {}", chromium())])
+        .output()
+        .expect("sh runs");
+    let browser = String::from_utf8_lossy(&browser.stdout).trim().to_string();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    assert!(
+        root.join("tests/browser/node_modules/playwright-core")
+            .exists(),
+        "run `npm ci --prefix tests/browser` first (.ci/run does)"
+    );
+    let r = Command::new("node")
+        .arg(root.join("tests/browser").join(script))
+        .arg(page)
+        .arg(dir.as_os_str())
+        .env("CHROMIUM", browser)
+        .output()
+        .expect("node runs");
+    let said = String::from_utf8_lossy(&r.stdout).to_string();
+    assert!(
+        r.status.success(),
+        "{said}\n{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    said
+}
+
+/// Asserts that `dir/name` is a PNG with something on it, and keeps it.
+fn kept_screenshot(dir: &Path, name: &str) {
+    let png = std::fs::read(dir.join(name)).expect("a screenshot");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(
+        png.len() > 20_000,
+        "{name}: a blank page would compress far smaller"
+    );
+    crate::common::keep_screenshot(&dir.join(name), name);
+}
+
 #[test]
 #[ignore = "needs chromium, and node with tests/browser's packages; .ci/run installs them"]
 fn a_person_trains_on_the_interactive_page_in_chromium() {
@@ -308,41 +358,39 @@ fn a_person_trains_on_the_interactive_page_in_chromium() {
     let out = dir.join("train.html");
     let o = train_page(&out);
     assert!(o.status.success());
-    let browser = Command::new("sh")
-        .args(["-c", &format!("command -v {}", chromium())])
-        .output()
-        .expect("sh runs");
-    let browser = String::from_utf8_lossy(&browser.stdout).trim().to_string();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser/train.mjs");
-    assert!(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/browser/node_modules/playwright-core")
-            .exists(),
-        "run `npm ci --prefix tests/browser` first (.ci/run does)"
-    );
-    let r = Command::new("node")
-        .arg(&script)
-        .arg(&out)
-        .arg(dir.as_os_str())
-        .env("CHROMIUM", browser)
-        .output()
-        .expect("node runs");
-    let said = String::from_utf8_lossy(&r.stdout);
-    assert!(
-        r.status.success(),
-        "{said}\n{}",
-        String::from_utf8_lossy(&r.stderr)
-    );
+    let said = drive_in_chromium("train.mjs", &out, &dir);
     // Every step the script checks said ok, the last among them.
     assert!(said.contains("ok: after a reload the solved problems are marked solved"));
     assert!(said.contains("ok: No. 7 solved with a final dual's move"));
     for shot in ["train-solved.png", "train-phone.png"] {
-        crate::common::keep_screenshot(&dir.join(shot), shot);
+        kept_screenshot(&dir, shot);
     }
-    let png = std::fs::read(dir.join("train-solved.png")).expect("a screenshot");
-    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    assert!(
-        png.len() > 20_000,
-        "a blank page would compress far smaller"
-    );
+}
+
+#[test]
+#[ignore = "needs chromium, and node with tests/browser's packages; .ci/run installs them"]
+fn a_person_reads_the_book_on_a_screen_and_prints_it_in_chromium() {
+    let dir = crate::common::scratch("book-chromium");
+    let out = dir.join("book.html");
+    let o = run(&[
+        "book",
+        classic().to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let said = drive_in_chromium("book.mjs", &out, &dir);
+    assert!(said.contains("ok: No. 5's full solution at the end"));
+    for paper in ["A4", "Letter"] {
+        assert!(
+            said.contains(&format!("ok: {paper}: every problem whole on its page")),
+            "{said}"
+        );
+        let pdf = std::fs::read(dir.join(format!("book-{paper}.pdf"))).expect("a PDF");
+        assert!(pdf.starts_with(b"%PDF-"));
+    }
+    assert!(said.contains("ok: no errors on the way"));
+    for shot in ["book-desktop.png", "book-phone.png", "book-print.png"] {
+        kept_screenshot(&dir, shot);
+    }
 }
