@@ -2,7 +2,7 @@
 
 use super::input::Item;
 use super::run_parallel;
-use super::solve::{SearchArgs, numbered, useless_json};
+use super::solve::{SearchArgs, numbered, numbered_from, useless_json};
 use super::ticker::Watch;
 use clap::Args;
 use serde_json::json;
@@ -176,7 +176,7 @@ fn report_text(
     }
     // Where an alternative stands: said only when it is off the main line, and then from
     // where its variation leaves the main line (a long problem's variations share most of
-    // their moves with it).
+    // their moves with it). Lines are in Hodges, numbered from their ply, then in USI.
     let after = |c: &toritsume::soundness::Cook| {
         let shared = c
             .after
@@ -186,28 +186,44 @@ fn report_text(
             .count();
         if c.after.len() + 1 == c.ply && shared == c.after.len() {
             String::new()
-        } else if shared == 0 {
-            format!(" (after {})", usi(&c.after).join(" "))
         } else {
-            format!(
-                " (after the main line to ply {shared}, then {})",
-                usi(&c.after[shared..]).join(" ")
-            )
+            let mut pos = sol.position.clone();
+            for &m in &c.after[..shared] {
+                pos.do_move(m);
+            }
+            let rest = &c.after[shared..];
+            let hodges = numbered_from(&line_to_hodges(&pos, rest), shared + 1);
+            let then = format!("{hodges}, USI {}", usi(rest).join(" "));
+            if shared == 0 {
+                format!(" (after {then})")
+            } else {
+                format!(" (after the main line to ply {shared}, then {then})")
+            }
         }
+    };
+    // The position at an alternative's ply, where its line starts.
+    let at = |c: &toritsume::soundness::Cook| {
+        let mut pos = sol.position.clone();
+        for &m in &c.after {
+            pos.do_move(m);
+        }
+        pos
     };
     for c in &r.cooks {
         out.push_str(&format!(
-            "Cook at ply {}{}: {}\n",
+            "Cook at ply {}{}: {} (USI {})\n",
             c.ply,
             after(c),
+            numbered_from(&line_to_hodges(&at(c), &c.line), c.ply),
             usi(&c.line).join(" ")
         ));
     }
     for c in &r.final_duals {
         out.push_str(&format!(
-            "Final dual at ply {}{}: {}\n",
+            "Final dual at ply {}{}: {} (USI {})\n",
             c.ply,
             after(c),
+            numbered_from(&line_to_hodges(&at(c), &[c.mv]), c.ply),
             c.mv.usi()
         ));
     }

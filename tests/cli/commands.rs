@@ -570,11 +570,20 @@ fn verify_places_a_variations_cook_where_it_leaves_the_main_line() {
         s.contains("Solution (5 plies): 1. Cr*2d Ph-2b 2. Cr*2a Ph-1a 3. RQ*1b"),
         "{s}"
     );
-    assert!(s.contains("Cook at ply 3: C*1c 2b1a R*1b\n"), "{s}");
     assert!(
-        s.contains("Cook at ply 3 (after the main line to ply 1, then 1c1b): C*1c 1b1a R*1b"),
+        s.contains("Cook at ply 3: 2. Cr*1c Ph-1a 3. RQ*1b (USI C*1c 2b1a R*1b)\n"),
         "{s}"
     );
+    assert!(
+        s.contains(
+            "Cook at ply 3 (after the main line to ply 1, then 1... Ph-1b, USI 1c1b): \
+             2. Cr*1c Ph-1a 3. RQ*1b (USI C*1c 1b1a R*1b)"
+        ),
+        "{s}"
+    );
+    // The final dual at the end of that variation, in Hodges and USI.
+    assert!(s.contains("Final dual at ply 5"), "{s}");
+    assert!(s.contains(": 3. RQ*1c (USI R*1c)\n"), "{s}");
     assert!(!s.contains("(after 2d"), "{s}");
     assert_eq!(s.matches("- cook at ply 3: C*1c\n").count(), 1, "{s}");
     let o = run(&["verify", "--json", pos]);
