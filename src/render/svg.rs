@@ -90,8 +90,75 @@ fn piece(out: &mut String, p: Piece, cx: f64, cy: f64, size: f64, labels: Labels
     out.push_str("</g>");
 }
 
+/// A kind's name for `n` pieces: `crane`, `2 cranes`, `geese` when listed without a count.
+fn named(kind: PieceKind, n: u32, counted: bool) -> String {
+    let name = kind.name();
+    let plural = match kind {
+        PieceKind::Goose => "geese".to_string(),
+        PieceKind::Phoenix => "phoenixes".to_string(),
+        _ => format!("{name}s"),
+    };
+    match (n, counted) {
+        (1, true) => format!("a {name}"),
+        (1, false) => name.to_string(),
+        (_, true) => format!("{n} {plural}"),
+        (_, false) => plural,
+    }
+}
+
+/// The position in words, for readers who cannot see the diagram (the SVG's `<title>`, which
+/// screen readers announce and browsers show on hover): each side's pieces by kind with
+/// their squares, then its hand. `Black: phoenix 4g; crane 4c; in hand: a crane. White:
+/// phoenix 2a; ...`
+pub fn describe(pos: &Position) -> String {
+    const ORDER: [PieceKind; 9] = [
+        PieceKind::Phoenix,
+        PieceKind::Eagle,
+        PieceKind::Falcon,
+        PieceKind::Crane,
+        PieceKind::Pheasant,
+        PieceKind::LeftQuail,
+        PieceKind::RightQuail,
+        PieceKind::Goose,
+        PieceKind::Swallow,
+    ];
+    let mut sides = Vec::new();
+    for color in Color::ALL {
+        let mut parts = Vec::new();
+        for kind in ORDER {
+            let squares: Vec<String> = pos.pieces(color, kind).map(|sq| sq.to_string()).collect();
+            if !squares.is_empty() {
+                parts.push(format!(
+                    "{} {}",
+                    named(kind, squares.len() as u32, false),
+                    squares.join(", ")
+                ));
+            }
+        }
+        let hand = pos.hand(color);
+        let held: Vec<String> = SFEN_ORDER
+            .iter()
+            .filter(|&&k| hand.count(k) > 0)
+            .map(|&k| named(k, hand.count(k), true))
+            .collect();
+        let board = if parts.is_empty() {
+            "nothing on the board".to_string()
+        } else {
+            parts.join("; ")
+        };
+        let held = if held.is_empty() {
+            "nothing".to_string()
+        } else {
+            held.join(", ")
+        };
+        sides.push(format!("{}: {board}; in hand: {held}.", color.name()));
+    }
+    sides.join(" ")
+}
+
 /// Draws `pos` as a standalone SVG document (`<svg class="board" ...>`), with an optional
-/// caption under the board.
+/// caption under the board. Its `<title>` describes the position in words ([`describe`]),
+/// the caption (else the side to move) after it.
 pub fn svg(pos: &Position, labels: Labels, caption: Option<&str>) -> String {
     let width = BOARD_X + 7.0 * SQ + 30.0 + HAND + 16.0;
     let height = BOARD_Y + 7.0 * SQ + if caption.is_some() { 48.0 } else { 20.0 };
@@ -99,7 +166,14 @@ pub fn svg(pos: &Position, labels: Labels, caption: Option<&str>) -> String {
     let _ = write!(
         out,
         "<svg class=\"board\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
-         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"'Noto Serif CJK JP','Noto Sans CJK JP',serif\">"
+         viewBox=\"0 0 {width:.0} {height:.0}\" role=\"img\" font-family=\"'Noto Serif CJK JP','Noto Sans CJK JP',serif\">"
+    );
+    let to_move = format!("{} to move", pos.side_to_move().name());
+    let _ = write!(
+        out,
+        "<title>{} {}.</title>",
+        escape(&describe(pos)),
+        escape(caption.unwrap_or(&to_move))
     );
     let _ = write!(
         out,
@@ -227,5 +301,28 @@ mod tests {
             None,
         );
         assert!(l.contains(">+F<") && l.contains("#b00000"));
+    }
+
+    #[test]
+    fn the_title_says_in_words_what_the_diagram_shows() {
+        // Classic No. 1, read off its SFEN by hand: Black's crane on 4c and falcon on 1c,
+        // a crane in hand; White's pheasant 3a, phoenix 2a, left quail 2b.
+        let p = parse_position("4pk1/5l1/3C2F/7/7/7/7 b C 1").unwrap();
+        let s = svg(&p, Labels::Kanji, None);
+        assert!(s.contains(
+            "<title>Black: falcon 1c; crane 4c; in hand: a crane. White: phoenix 2a; \
+             pheasant 3a; left quail 2b; in hand: nothing. Black to move.</title>"
+        ));
+        assert!(s.contains("role=\"img\""));
+        // Plurals, promoted pieces and counts in hand; the caption, escaped, in place of
+        // the side to move.
+        let p = parse_position("k6/7/7/4+F2/+s+s5/7/7 b 2S3s 1").unwrap();
+        assert_eq!(
+            describe(&p),
+            "Black: eagle 3d; in hand: 2 swallows. White: phoenix 7a; geese 7e, 6e; in hand: \
+             3 swallows."
+        );
+        let s = svg(&p, Labels::Letters, Some("Black to move & mate"));
+        assert!(s.contains("3 swallows. Black to move &amp; mate.</title>"));
     }
 }

@@ -1,5 +1,5 @@
 // Drives the puzzle book (toritsume book, the classic set) in headless Chromium as a reader
-// would: looks at it on a desktop and on a phone (diagrams side by side, then one a row,
+// would: hears a diagram read out, looks at it on a desktop and on a phone (diagrams side by side, then one a row,
 // nothing wider than the window), opens a solution, follows a problem's number to its
 // solution at the end and back, then prints it to PDF on A4 and on Letter and reads the PDF
 // back: six problems a page, none cut by a page break, the solutions on pages of their own.
@@ -36,6 +36,11 @@ const N = 36;
 await page.goto(url);
 check(errors.length === 0, "the book loads without errors or network requests");
 check((await page.$$("section.problem")).length === N, `${N} problems`);
+// What a screen reader announces for No. 1's diagram: the position in words.
+const said = "Black: falcon 1c; crane 4c; in hand: a crane. White: phoenix 2a; pheasant 3a; " +
+  "left quail 2b; in hand: nothing. Black to move.";
+check(await page.getByRole("img", { name: said, exact: true }).count() === 1,
+  "No. 1's diagram is read out as its position in words");
 
 // A desktop window: two diagrams a row, each whole.
 {
