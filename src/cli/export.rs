@@ -1,6 +1,7 @@
 //! `toritsume export`: a problem file as pychess-variants puzzles, Lichess-style CSV,
 //! Fairy-Stockfish EPD or SFEN lines; `--format all` writes every one of them into a
-//! directory (with the SFEN split by length), as `problems/export/` is made.
+//! directory (with the SFEN split by length, and a dataset card, `README.md`), as
+//! `problems/export/` is made.
 
 use super::generate::{create_output, refuse_existing};
 use super::input::{content_lines, read_file, source_name};
@@ -12,6 +13,7 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use toritsume::export::card::{CardInput, dataset_card};
 use toritsume::export::formats::Format;
 use toritsume::export::{EXPORT_NODES, PhoenixPlacement, Puzzle, Skip, puzzle, solver_config};
 use toritsume::problem::Problem;
@@ -209,6 +211,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
             .with_context(|| format!("cannot make {}", a.out.display()))?;
         let made = make(&a, true, placement)?;
         name_skipped(&a, &made, Some("left out of the pychess and EPD files"));
+        let mut files = Vec::new();
         for (format, name) in [
             (Format::Pychess, "torishogi-pychess.json"),
             (Format::Csv, "torishogi-puzzles.csv"),
@@ -216,6 +219,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
         ] {
             let (w, s) = write_format(&made, format, &a.by, &a.out.join(name), true, |_| true)?;
             report(name, w, &s);
+            files.push((name.to_string(), w));
         }
         let lengths: std::collections::BTreeSet<u16> = made
             .iter()
@@ -226,7 +230,9 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
             let path = a.out.join(&name);
             let (w, _) = write_format(&made, Format::Sfen, &a.by, &path, true, |p| p.plies == len)?;
             say_err!("{name}: {w} written");
+            files.push((name, w));
         }
+        write_card(&a, &made, files)?;
         return Ok(status(&made));
     }
     let format: Format = a.format.parse().map_err(|_| {
@@ -243,6 +249,56 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
     name_skipped(&a, &made, format.needs_fairy().then_some("skipped"));
     report(&format.to_string(), written, &skipped);
     Ok(status(&made))
+}
+
+/// Writes the dataset card, `README.md`, of a `--format all` directory: `files` are the
+/// files written with their counts.
+fn write_card(a: &ExportArgs, made: &Made, files: Vec<(String, usize)>) -> anyhow::Result<()> {
+    let count = |reasons: BTreeMap<String, usize>| {
+        let mut list: Vec<(String, usize)> = reasons.into_iter().collect();
+        list.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
+        list
+    };
+    let mut fairy: BTreeMap<String, usize> = BTreeMap::new();
+    let mut every: BTreeMap<String, usize> = BTreeMap::new();
+    let mut per_file = vec![0usize; a.problems.len()];
+    let mut puzzles = Vec::new();
+    for ((f, _), m) in made {
+        per_file[*f] += 1;
+        match m {
+            Ok(p) => {
+                puzzles.push(p);
+                if let Err(e) = &p.fairy {
+                    *fairy.entry(e.summary()).or_default() += 1;
+                }
+            }
+            Err(e) => *every.entry(e.summary()).or_default() += 1,
+        }
+    }
+    let sources = a
+        .problems
+        .iter()
+        .zip(per_file)
+        .map(|(path, n)| {
+            let name = path
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_else(|| source_name(path));
+            (name, n)
+        })
+        .collect();
+    let input = CardInput {
+        files,
+        sources,
+        left_out_of_fairy: count(fairy),
+        left_out: count(every),
+    };
+    let path = a.out.join("README.md");
+    let mut f = create_output(&path, true)?;
+    f.write_all(dataset_card(&puzzles, &input).as_bytes())
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {}", path.display(), io_reason(&e)))?;
+    say_err!("README.md: the dataset card written");
+    Ok(())
 }
 
 /// The exit status: 2 when a record could not be read or its moves played (the others are

@@ -235,15 +235,7 @@ fn mean((sum, n): &(f64, usize)) -> i64 {
 
 /// `n` with a comma every three digits (`3,096`).
 fn grouped(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    toritsume::notation::grouped(n as u64)
 }
 
 /// `3,096 problems`, or `1 problem`.

@@ -10,6 +10,7 @@
 //! exported, interpositions played out) and must still be sound, and no attacker move but
 //! the last may have a swallow-drop mate beside it.
 
+pub mod card;
 pub mod formats;
 
 use crate::generator::themes::{self, distance, swallow_drop_would_mate};

@@ -102,6 +102,19 @@ pub fn plies(n: impl Into<u64>) -> String {
     counted(n, "ply", "plies")
 }
 
+/// `n` with a comma every three digits (`3,096`).
+pub fn grouped(n: impl Into<u64>) -> String {
+    let s = n.into().to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 impl From<PositionError> for ParseError {
     fn from(e: PositionError) -> Self {
         // Not a `source`: the message already says it, and error chains would repeat it.

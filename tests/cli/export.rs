@@ -209,6 +209,38 @@ fn all_formats_name_each_record_left_out() {
     let sfen31 = common::load_problems(CLASSIC)[30].sfen.clone();
     assert!(csv.contains(&sfen31), "line 31 is in the CSV");
     assert_eq!(epd.lines().count() + 7, csv.lines().count() - 1, "{err}");
+
+    // The dataset card says what the directory holds, each count the files' own.
+    let card = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(card.starts_with("---\n"), "front matter first");
+    assert!(card.contains("  - split: train\n    path: torishogi-puzzles.csv\n---\n"));
+    assert!(card.contains("size_categories:\n- n<1K\n"));
+    assert!(card.contains("\n34 mate problems (tsume) of Tori Shogi"));
+    assert!(card.contains("| `torishogi-puzzles.csv` | 34 |"));
+    assert!(card.contains(&format!(
+        "| `torishogi-puzzles.epd` | {} |",
+        epd.lines().count()
+    )));
+    assert!(card.contains("  - 2: the problem is nomate, not sound\n"));
+    assert!(card.contains("`classic.jsonl` (36 records)"));
+    // The lengths table: per length, the problems of the CSV and of that length's SFEN
+    // file, and their mean rating worked out from the CSV's Rating column.
+    let mut by_len: std::collections::BTreeMap<u32, Vec<u32>> = Default::default();
+    for row in csv.lines().skip(1) {
+        let cols: Vec<&str> = row.split(',').collect();
+        by_len
+            .entry(cols[10].parse().unwrap())
+            .or_default()
+            .push(cols[3].parse().unwrap());
+    }
+    assert_eq!(by_len.len(), 8, "1 to 15 plies");
+    for (len, ratings) in &by_len {
+        let sfen = std::fs::read_to_string(out.join(format!("sfen/mate{len}.sfen"))).unwrap();
+        assert_eq!(sfen.lines().count(), ratings.len());
+        let mean = (ratings.iter().sum::<u32>() as f64 / ratings.len() as f64).round();
+        let row = format!("\n| {len} | {} | {mean} |\n", ratings.len());
+        assert!(card.contains(&row), "{row}\n{card}");
+    }
 }
 
 #[test]
