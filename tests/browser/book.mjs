@@ -5,27 +5,11 @@
 // back: six problems a page, none cut by a page break, the solutions on pages of their own.
 // Usage: node book.mjs BOOK.html OUT_DIR (CHROMIUM names the browser; /usr/bin/chromium by
 // default). Writes screenshots and the two PDFs to OUT_DIR. Exits non-zero on a failure.
-import { chromium } from "playwright-core";
-import { pathToFileURL } from "node:url";
+import { open_page, check } from "./common.mjs";
 import fs from "node:fs";
 import path from "node:path";
 
-const [page_file, out] = process.argv.slice(2);
-const url = pathToFileURL(path.resolve(page_file)).href;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
-const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-const errors = [];
-page.on("pageerror", (e) => errors.push(String(e)));
-page.on("requestfailed", (r) => errors.push("request " + r.url()));
-
-function check(ok, what) {
-  if (!ok) throw new Error("failed: " + what);
-  console.log("ok: " + what);
-}
+const { url, out, browser, page, errors } = await open_page();
 const box = (sel) => page.$eval(sel, (e) => {
   const r = e.getBoundingClientRect();
   return { top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right };

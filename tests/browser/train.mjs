@@ -4,27 +4,10 @@
 // the keyboard alone, steps through a solution, reloads and finds the progress kept, and
 // looks at the page at phone width. Usage: node train.mjs PAGE.html SCREENSHOT_DIR
 // (CHROMIUM names the browser; /usr/bin/chromium by default). Exits non-zero on a failure.
-import { chromium } from "playwright-core";
-import { pathToFileURL } from "node:url";
+import { open_page, check } from "./common.mjs";
 import path from "node:path";
 
-const [page_file, shots] = process.argv.slice(2);
-const url = pathToFileURL(path.resolve(page_file)).href;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
-const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-const page = await context.newPage();
-const errors = [];
-page.on("pageerror", (e) => errors.push(String(e)));
-page.on("requestfailed", (r) => errors.push("request " + r.url()));
-
-function check(ok, what) {
-  if (!ok) throw new Error("failed: " + what);
-  console.log("ok: " + what);
-}
+const { url, out: shots, browser, page, errors } = await open_page();
 const message = () => page.textContent("#message");
 const sq = (s) => page.click(`#board .sq[data-sq="${s}"]`);
 const hand = (k) => page.click(`#hand-b .hand[data-kind="${k}"]`);

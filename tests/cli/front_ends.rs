@@ -92,16 +92,21 @@ fn diagram_rejects_a_bad_position() {
     assert!(!out.exists());
 }
 
-#[test]
-fn book_holds_every_problem_with_hidden_solutions() {
-    let dir = crate::common::scratch("book");
-    let out = dir.join("book.html");
-    let o = run(&[
+/// `toritsume book` of the classic set to `out`.
+fn classic_book(out: &Path) -> std::process::Output {
+    run(&[
         "book",
         classic().to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
-    ]);
+    ])
+}
+
+#[test]
+fn book_holds_every_problem_with_hidden_solutions() {
+    let dir = crate::common::scratch("book");
+    let out = dir.join("book.html");
+    let o = classic_book(&out);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let html = std::fs::read_to_string(&out).unwrap();
     let n = problem_count(&classic());
@@ -141,12 +146,7 @@ fn book_holds_every_problem_with_hidden_solutions() {
         assert!(!html.contains(bad), "{bad}");
     }
     // Refuses to overwrite.
-    let again = run(&[
-        "book",
-        classic().to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let again = classic_book(&out);
     assert_eq!(again.status.code(), Some(2));
 }
 
@@ -210,12 +210,7 @@ fn headless(profile: &Path) -> Command {
 fn chromium_renders_the_book() {
     let dir = crate::common::scratch("chromium");
     let out = dir.join("book.html");
-    let o = run(&[
-        "book",
-        classic().to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = classic_book(&out);
     assert!(o.status.success());
     let url = format!("file://{}", out.display());
 
@@ -372,12 +367,7 @@ fn a_person_trains_on_the_interactive_page_in_chromium() {
 fn a_person_reads_the_book_on_a_screen_and_prints_it_in_chromium() {
     let dir = crate::common::scratch("book-chromium");
     let out = dir.join("book.html");
-    let o = run(&[
-        "book",
-        classic().to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = classic_book(&out);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let said = drive_in_chromium("book.mjs", &out, &dir);
     assert!(said.contains("ok: No. 5's full solution at the end"));
