@@ -16,6 +16,7 @@ mod solve;
 mod stats;
 mod tally;
 mod ticker;
+mod tries;
 mod usi;
 mod variations;
 mod verify;

@@ -35,6 +35,11 @@ pub struct VerifyArgs {
     /// an attacker piece taken off the board or out of the hand.
     #[arg(long)]
     repair: bool,
+    /// Also the tries: every other check at the first move, closest first, each with the
+    /// defences that refute it within the solution's length (none for a check that mates
+    /// too: a cook).
+    #[arg(long)]
+    tries: bool,
     /// No closing count on standard error (given for a file of more than one problem), nor
     /// what shows there at a terminal while the work runs (a single problem's status line,
     /// the bar of a file's problems answered while the reports go to a file or a pipe).
@@ -446,6 +451,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         let ticker = watch.ticker();
         let r = verify(solver, pos, intended.as_deref());
         let vars = a.variations.then(|| solver.variations(&r.solution));
+        let tries = a.tries.then(|| solver.tries(&r.solution));
         // The line is erased before the report is printed.
         if let Some(t) = ticker {
             t.stop();
@@ -469,6 +475,9 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             if let Some(vars) = &vars {
                 super::variations::add_json(&mut v, &r.solution, vars);
             }
+            if let Some(t) = &tries {
+                v["tries"] = super::tries::json(&r.solution, t);
+            }
             if let Some(m) = &mended {
                 v["repairs"] = repairs_json(m);
             }
@@ -477,6 +486,9 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
             let mut text = report_text(&r, better.as_ref(), item, defender_hand);
             if let Some(vars) = &vars {
                 text.push_str(&super::variations::text(&r.solution, vars));
+            }
+            if let Some(t) = &tries {
+                text.push_str(&super::tries::text(&r.solution, t));
             }
             if let Some(m) = &mended {
                 text.push_str(&repairs_text(m));

@@ -132,7 +132,7 @@ pub(crate) fn defences(
 
 /// The evasions of AND node `pos` split into real defences and interpositions that are
 /// useless at length `r` (their Q′ is mated within `r`).
-fn split_useless(
+pub(crate) fn split_useless(
     s: &mut Searcher,
     pos: &Position,
     r: u16,

@@ -20,6 +20,7 @@ mod parallel;
 mod path;
 mod shallow;
 mod table;
+mod tries;
 mod useless;
 mod value;
 mod variations;
@@ -27,6 +28,7 @@ mod variations;
 pub(crate) use dfpn::Searcher;
 pub use limits::{KnownMate, Limits, MAX_LEVEL, Progress, Stage, StopReason, Techniques};
 pub use table::TableError;
+pub use tries::{Tries, Try};
 pub use value::{Depth, Val};
 pub use variations::{Variation, Variations};
 

@@ -1366,3 +1366,61 @@ fn ctrl_c_stops_a_solve_and_says_how_far_it_got() {
         rest[0]
     );
 }
+
+/// `verify --tries` on classic No. 1 (worked out by hand in `solver::tries`): the falcon's
+/// two checks and the crane dropped on 3b each have one refutation, the crane moved to 3b
+/// two; the same in JSON at every table size and on one thread or two.
+#[test]
+fn verify_tries_name_each_other_check_and_its_refutations() {
+    let pos = "4pk1/5l1/3C2F/7/7/7/7 b C 1";
+    let o = run(&["verify", "--tries", pos]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let s = stdout(&o);
+    assert!(
+        s.contains(
+            "Tries (the other checks at ply 1, closest first; each with the defences that \
+             refute it within 1 ply):\n  1. Fax2b+? Phx2b!\n  1. Fa-1b+? Phx1b!\n  \
+             1. Cr*3b? Ph-1a!\n  1. Cr-3b? Ph-1a! Phx3b!\n"
+        ),
+        "{s}"
+    );
+    let mut seen = Vec::new();
+    for extra in [&["--hash", "1"][..], &["--threads", "2"][..], &[][..]] {
+        let mut args = vec!["verify", "--tries", "--json", pos];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        let v = &json_lines(&o)[0];
+        let t = &v["tries"];
+        assert_eq!(t["sought"], true);
+        assert_eq!(t["complete"], true);
+        let list: Vec<(String, bool, Vec<String>)> = t["list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| {
+                (
+                    x["move"].as_str().unwrap().to_string(),
+                    x["mates"].as_bool().unwrap(),
+                    x["refutations"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|r| r.as_str().unwrap().to_string())
+                        .collect(),
+                )
+            })
+            .collect();
+        assert_eq!(list[3].0, "4c3b");
+        assert_eq!(list[3].2, ["2a1a", "2a3b"]);
+        assert_eq!(t["list"][3]["refutations_hodges"][1], "Phx3b");
+        seen.push(list);
+    }
+    assert!(seen.windows(2).all(|w| w[0] == w[1]));
+    // The cooked mate in 5 of README: the cook comes first, mating too.
+    let o = run(&["verify", "--tries", "7/7/6k/4C2/7/7/7 b FCS 1"]);
+    assert!(stdout(&o).contains("  1. Sw*1d (mates too: a cook)\n  1. Cr*2b? Phx2b!\n"));
+    // A no-mate has no solution to try against.
+    let o = run(&["verify", "--tries", "--json", "7/7/7/3k3/7/7/7 b S 1"]);
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["tries"]["sought"], false);
+}

@@ -134,6 +134,15 @@ fn the_verify_example_prints_what_the_readme_shows() {
 }
 
 #[test]
+fn the_tries_example_prints_what_the_readme_shows() {
+    let o = run(&["verify", "--tries", "1k5/2S4/7/FC5/7/7/7 b FRS 1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let shown = block_after(r#"toritsume verify --tries "1k5/2S4/7/FC5/7/7/7 b FRS 1""#);
+    assert!(shown.len() >= 4, "{shown:?}");
+    assert_shown(&shown, &stdout(&o), "the tries example");
+}
+
+#[test]
 fn the_variations_example_prints_what_the_readme_shows() {
     let o = run(&["solve", "--variations", "1k5/2S4/7/FC5/7/7/7 b FRS 1"]);
     assert!(o.status.success(), "{}", stderr(&o));

@@ -1,0 +1,91 @@
+//! `verify --tries`: the other checks at the first move, each with the defences that refute
+//! it, as text (`1. Fa*2c? Ph-1b!`) and as JSON.
+
+use serde_json::json;
+use toritsume::notation::hodges::to_hodges;
+use toritsume::solver::{Solution, Status, Tries, Try};
+
+/// Refutations named in the text before the rest are counted.
+const SHOWN: usize = 3;
+
+/// Whether the tries of `sol` were sought: only a mate proven shortest, read to the end.
+fn sought(sol: &Solution) -> bool {
+    sol.status == Status::Mate && sol.minimal && sol.complete && !sol.moves.is_empty()
+}
+
+/// The check and each refutation in Hodges notation.
+fn hodges(sol: &Solution, t: &Try) -> (String, Vec<String>) {
+    let mut after = sol.position.clone();
+    let check = to_hodges(&after, t.mv);
+    after.do_move(t.mv);
+    let refutations = t
+        .refutations
+        .iter()
+        .map(|&e| to_hodges(&after, e))
+        .collect();
+    (check, refutations)
+}
+
+/// The text report's part for the tries.
+pub fn text(sol: &Solution, tries: &Tries) -> String {
+    if !sought(sol) {
+        return "Tries: not sought: there is no proven solution\n".to_string();
+    }
+    if tries.list.is_empty() && tries.complete {
+        return "Tries: none (the first move is the only check)\n".to_string();
+    }
+    let mut out = format!(
+        "Tries (the other checks at ply 1, closest first; each with the defences that refute \
+         it within {}):\n",
+        toritsume::notation::plies(sol.plies.unwrap_or(0))
+    );
+    for t in &tries.list {
+        let (check, refutations) = hodges(sol, t);
+        let answer = match refutations.len() {
+            0 => " (mates too: a cook)".to_string(),
+            n if n <= SHOWN => format!("? {}!", refutations.join("! ")),
+            n => format!(
+                "? {}! and {} more",
+                refutations[..SHOWN].join("! "),
+                n - SHOWN
+            ),
+        };
+        out.push_str(&format!("  1. {check}{answer}\n"));
+    }
+    if !tries.complete {
+        out.push_str(&match tries.stopped_by {
+            Some(r) => format!("(the other checks not decided: {r})\n"),
+            None => "(the other checks not decided)\n".to_string(),
+        });
+    }
+    out
+}
+
+/// `tries` in JSON: `{sought, list: [{move, hodges, mates, refutations,
+/// refutations_hodges}], complete, nodes}`, or `{sought: false, why}`.
+pub fn json(sol: &Solution, tries: &Tries) -> serde_json::Value {
+    if !sought(sol) {
+        return json!({ "sought": false, "why": "there is no proven solution" });
+    }
+    let list: Vec<serde_json::Value> = tries
+        .list
+        .iter()
+        .map(|t| {
+            let (check, refutations) = hodges(sol, t);
+            json!({
+                "move": t.mv.usi(),
+                "hodges": check,
+                "mates": t.mates(),
+                "refutations": t.refutations.iter().map(|e| e.usi()).collect::<Vec<_>>(),
+                "refutations_hodges": refutations,
+            })
+        })
+        .collect();
+    json!({
+        "sought": true,
+        "list": list,
+        "complete": tries.complete,
+        "stopped_by": tries.stopped_by.map(|r| r.to_string()),
+        "nodes": tries.nodes,
+    })
+}
