@@ -210,3 +210,95 @@ fn a_stated_defender_hand_agrees_with_brute_force() {
         "{mates} mates, {nomates} no mates, {differ} differing from the convention"
     );
 }
+
+/// The tries (`Solver::tries_at`) against the brute-force reference: on random positions
+/// mated within five plies, at each attacker ply of the main line, the checks listed are
+/// every check but the line's own; a check listed as mating is mated within the plies
+/// left, and any other's refutations are exactly the defences that are not useless
+/// interpositions and after which no mate follows.
+#[test]
+fn tries_agree_with_brute_force() {
+    use std::collections::BTreeSet;
+    let mut r = rng(31);
+    let mut solver = Solver::new(SolverConfig {
+        hash_mb: 16,
+        nodes: Some(200_000),
+        max_plies: Some(HORIZON),
+        ..SolverConfig::default()
+    })
+    .expect("a table of a few MB");
+    let (mut lines, mut tries, mut refuted, mut cooks) = (0, 0, 0, 0);
+    for i in 0..20_000 {
+        if lines >= 150 {
+            break;
+        }
+        let pos = random_tsume(&mut r);
+        let sol = solver.solve(&pos);
+        if sol.status != Status::Mate || !sol.complete || sol.plies.unwrap() < 3 {
+            continue;
+        }
+        lines += 1;
+        let p = sol.position.clone();
+        let mut ck = Checker::new(p.side_to_move());
+        let mut at = p.clone();
+        let mut path = Vec::new();
+        for ply in (1..=sol.moves.len()).step_by(2) {
+            let what = format!("position {i}, ply {ply}: {pos:?} {:?}", sol.moves);
+            let left = (sol.moves.len() + 1 - ply) as u16;
+            let t = solver.tries_at(&p, &sol.moves, ply);
+            assert!(t.complete, "{what}");
+            let listed: BTreeSet<String> = t.list.iter().map(|x| x.mv.usi()).collect();
+            let mut l = toritsume::rules::MoveList::new();
+            toritsume::rules::generate_checks(&at, &mut l);
+            let expected: BTreeSet<String> = l
+                .iter()
+                .filter(|&&m| m != sol.moves[ply - 1])
+                .map(|m| m.usi())
+                .collect();
+            assert_eq!(listed, expected, "{what}");
+            path.push(at.key());
+            for x in &t.list {
+                tries += 1;
+                let mut child = at.clone();
+                child.do_move(x.mv);
+                let mates = ck.and_mated(&child, left - 1, &mut path.clone()).0;
+                assert_eq!(x.mates(), mates, "{what}: {}", x.mv.usi());
+                if mates {
+                    cooks += 1;
+                    continue;
+                }
+                let mut ev = toritsume::rules::MoveList::new();
+                toritsume::rules::generate_legal(&child, &mut ev);
+                let mut below = path.clone();
+                let mut want = BTreeSet::new();
+                for &e in ev.iter() {
+                    if ck.useless(&child, e, left - 1, &mut below) {
+                        continue;
+                    }
+                    let mut after = child.clone();
+                    after.do_move(e);
+                    below.push(child.key());
+                    let holds = left < 3 || !ck.or_mates(&after, left - 2, &mut below).0;
+                    below.pop();
+                    if holds {
+                        want.insert(e.usi());
+                    }
+                }
+                let got: BTreeSet<String> = x.refutations.iter().map(|e| e.usi()).collect();
+                assert_eq!(got, want, "{what}: {}", x.mv.usi());
+                refuted += 1;
+            }
+            // On along the main line: the attacker's move and the defence.
+            at.do_move(sol.moves[ply - 1]);
+            if ply < sol.moves.len() {
+                path.push(at.key());
+                at.do_move(sol.moves[ply]);
+            }
+        }
+    }
+    eprintln!("{lines} lines, {tries} tries: {refuted} refuted, {cooks} mating too");
+    assert!(
+        lines >= 150 && refuted > 500,
+        "{lines} lines, {refuted} refuted"
+    );
+}

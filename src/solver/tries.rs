@@ -9,7 +9,7 @@
 use super::limits::StopReason;
 use super::mainline::{mates_within, split_useless};
 use super::{Solution, Solver, Status};
-use crate::rules::{Move, MoveList, generate_checks};
+use crate::rules::{Move, MoveList, Position, generate_checks};
 use std::time::{Duration, Instant};
 
 /// A check other than the solution's first move, and what answers it.
@@ -52,27 +52,54 @@ impl Solver {
     /// it within the solution's length. The solver's limits apply afresh. Nothing, and not
     /// complete, for a solution that is not a mate proven shortest with its main line read.
     pub fn tries(&mut self, sol: &Solution) -> Tries {
-        let start = Instant::now();
-        let mut out = Tries::default();
         let Some(length) = sol.plies else {
-            return out;
+            return Tries::default();
         };
-        if sol.status != Status::Mate || !sol.minimal || !sol.complete || sol.moves.is_empty() {
+        if sol.status != Status::Mate
+            || !sol.minimal
+            || !sol.complete
+            || sol.moves.len() != length as usize
+        {
+            return Tries::default();
+        }
+        self.tries_at(&sol.position, &sol.moves, 1)
+    }
+
+    /// The tries at attacker ply `ply` (1-based, odd) of the main line `moves` from `start`
+    /// (the attacker to move, the defender's hand written out): every check there but the
+    /// line's own, with the defences that refute it within the plies the line has left.
+    /// The line is taken as given (a mate of exactly its length); the positions before the
+    /// ply are the path, for repetitions. The solver's limits apply afresh.
+    pub fn tries_at(&mut self, start: &Position, moves: &[Move], ply: usize) -> Tries {
+        let time = Instant::now();
+        let mut out = Tries::default();
+        if ply == 0 || ply.is_multiple_of(2) || ply > moves.len() {
             return out;
         }
+        let length = (moves.len() + 1 - ply) as u16;
         let limits = self.limits();
         let s = &mut self.searcher;
-        s.set_position(sol.position.clone());
+        s.set_position(start.clone());
         s.begin(limits);
-        let pos = &sol.position;
+        let mut pos = start.clone();
+        let mut ancestors = Vec::new();
+        for &m in &moves[..ply - 1] {
+            ancestors.push(pos.key());
+            pos.do_move(m);
+        }
+        let key = moves[ply - 1];
         let mut checks = MoveList::new();
-        generate_checks(pos, &mut checks);
-        let mut ancestors = vec![pos.key()];
+        generate_checks(&pos, &mut checks);
+        ancestors.push(pos.key());
         out.complete = true;
-        for &m in checks.iter().filter(|&&m| m != sol.moves[0]) {
+        for &m in checks.iter().filter(|&&m| m != key) {
             let mut child = pos.clone();
             child.do_move(m);
-            let mated = mates_within(s, &child, length - 1, &ancestors);
+            // A check back to a position of the path is no mate (docs/RULES.md
+            // "Repetition"): every real defence then refutes it, as does a defence back to
+            // one.
+            let repeats = ancestors.contains(&child.key());
+            let mated = !repeats && mates_within(s, &child, length - 1, &ancestors);
             if s.stopped() {
                 out.complete = false;
                 break;
@@ -86,7 +113,11 @@ impl Solver {
                 for e in real {
                     let mut after = child.clone();
                     after.do_move(e);
-                    if length < 3 || !mates_within(s, &after, length - 2, &ancestors) {
+                    if repeats
+                        || length < 3
+                        || ancestors.contains(&after.key())
+                        || !mates_within(s, &after, length - 2, &ancestors)
+                    {
                         refutations.push(e);
                     }
                     if s.stopped() {
@@ -106,7 +137,7 @@ impl Solver {
         out.list.sort_by_key(|t| t.refutations.len());
         out.nodes = s.nodes();
         out.stopped_by = s.stopped_by();
-        out.time = start.elapsed();
+        out.time = time.elapsed();
         out
     }
 }
