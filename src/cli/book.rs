@@ -35,7 +35,14 @@ pub struct BookArgs {
     /// filtered by length, theme and rating, progress kept in the browser).
     #[arg(long)]
     interactive: bool,
+    /// Worker threads of --interactive (0 = one per core), which searches each problem for
+    /// the defences that refute wrong moves.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
+
+/// The node budget of the training page's searches (the tries at one move).
+const TRIES_NODES: u64 = 2_000_000;
 
 /// Runs `book`.
 pub fn run(a: BookArgs) -> anyhow::Result<i32> {
@@ -61,20 +68,26 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
     } else {
         Labels::Kanji
     };
-    let mut solver = if a.interactive {
-        Some(Solver::new(SolverConfig {
-            hash_mb: 16,
-            ..SolverConfig::default()
-        })?)
-    } else {
-        None
+    let config = SolverConfig {
+        hash_mb: 16,
+        // Each search's budget: the tries at one move of a long problem that need more are
+        // left out (the page then only says that a wrong move is wrong).
+        nodes: Some(TRIES_NODES),
+        ..SolverConfig::default()
     };
+    let threads = super::threads_arg(a.threads)?;
+    // Tables are made before any work, so that a size the machine cannot give is an error
+    // before anything is written.
+    if a.interactive {
+        Solver::new(config.clone())?;
+    }
     // A book with problems missing is not written.
     let (html, shown) = loop {
-        let made = match &mut solver {
-            Some(s) => toritsume::render::train::train_page(s, &problems, &a.title, labels),
-            None => toritsume::render::book::book(&problems, &a.title, labels)
-                .map(|html| (html, problems.len())),
+        let made = if a.interactive {
+            toritsume::render::train::train_page(&problems, &a.title, labels, &config, threads)
+        } else {
+            toritsume::render::book::book(&problems, &a.title, labels)
+                .map(|html| (html, problems.len()))
         };
         match made {
             Ok(page) => break page,

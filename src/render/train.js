@@ -330,12 +330,23 @@
     accepted.forEach(function (m) { if (!match && sameMove(m, usi)) match = m; });
     if (!match) {
       slipped = true;
+      record("failed");
+      var tries = p.tries && p.tries[(ply - ply % 2) / 2];
+      var refuted = null;
+      if (tries) {
+        Object.keys(tries).forEach(function (k) { if (!refuted && sameMove(k, usi)) refuted = k; });
+      }
+      if (refuted) {
+        refute(refuted, tries[refuted]);
+        return;
+      }
       var m = parseMove(usi);
       marks = {};
       marks[m.to] = "wrong";
       if (m.from) marks[m.from] = "wrong";
-      say("Not the solution — try again.", "wrong");
-      record("failed");
+      // The tries name every check but the solution's: a move not among them gives none.
+      say(tries ? "Not the solution: that move gives no check, and every move must — try again."
+        : "Not the solution — try again.", "wrong");
       draw();
       focusBoard();
       return;
@@ -358,6 +369,43 @@
       draw();
       focusBoard();
     }, 450);
+  }
+
+  // A wrong check: it is played, then the defence that refutes it, and the board goes back.
+  // `answer` is [the refutation (USI), the same in Hodges, how many defences refute it].
+  function refute(check, answer) {
+    busy = true;
+    var back = ply;
+    var board = pos; // the same object until another problem, or the solution, replaces it
+    marks = {};
+    var m = play(pos, check);
+    marks[m.to] = "wrong";
+    if (m.from) marks[m.from] = "wrong";
+    say("…");
+    draw();
+    setTimeout(function () {
+      mark(play(pos, answer[0]));
+      var others = answer[2] > 1 ? " (and " + (answer[2] - 1) + " more defence" + (answer[2] > 2 ? "s" : "") + ")" : "";
+      say("Not the solution: " + answer[1] + " refutes it" + others + " — try again.", "wrong");
+      draw();
+      setTimeout(function () {
+        // Back to where the move was tried (unless another problem was opened meanwhile).
+        if (pos !== board) return;
+        pos = positionAt(back);
+        marks = {};
+        busy = false;
+        draw();
+        focusBoard();
+      }, 1400);
+    }, 450);
+  }
+
+  // The problem's position after the first `n` moves of its main line.
+  function positionAt(n) {
+    var p = problem();
+    var at = parseSfen(p.sfen);
+    for (var i = 0; i < n; i++) play(at, p.moves[i]);
+    return at;
   }
 
   function mark(m) {

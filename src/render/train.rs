@@ -2,16 +2,18 @@
 //! works from `file://`) on which a person plays the attacker's moves of each problem and
 //! is told whether they are right. The page carries, per problem, the position (the
 //! defender's hand filled in), the main line (USI and Hodges), the moves it accepts at the
-//! last attacker move (every mate in one there: the solution's and its final duals), and
-//! the record's length, themes, rating and note; `train.js` does the rest.
+//! last attacker move (every mate in one there: the solution's and its final duals), the
+//! defence that refutes each other check at each attacker move (the tries), and the
+//! record's length, themes, rating and note; `train.js` does the rest.
 
 use super::book::BookError;
 use super::svg::{Labels, escape};
-use crate::notation::hodges::line_to_hodges;
+use crate::notation::hodges::{line_to_hodges, to_hodges};
 use crate::notation::sfen::write_sfen;
 use crate::problem::Problem;
 use crate::rules::{Move, Position};
-use crate::solver::Solver;
+use crate::solver::{Solver, SolverConfig};
+use rayon::prelude::*;
 use serde_json::{Value, json};
 
 /// The page's script and style sheet.
@@ -38,6 +40,39 @@ fn last_move_mates(solver: &mut Solver, start: &Position, moves: &[Move]) -> Vec
             .filter(|&m| m != last)
             .map(|m| m.usi()),
     );
+    out
+}
+
+/// For each attacker move of the main line, the checks there that do not mate in time, each
+/// with its first refutation (USI and Hodges) and the number of its refutations:
+/// `{"F*2c": ["2a1b", "Ph-1b", 1], ...}`, so that the page can answer a wrong check with
+/// the defence that beats it. `null` for a move whose tries a limit stopped (the page then
+/// says only that the move is wrong).
+fn refutations(solver: &mut Solver, start: &Position, moves: &[Move]) -> Vec<Value> {
+    solver.clear_table();
+    let mut before = start.clone();
+    let mut out = Vec::new();
+    for ply in (1..=moves.len()).step_by(2) {
+        let tries = solver.tries_at(start, moves, ply);
+        if tries.complete {
+            let mut map = serde_json::Map::new();
+            for t in tries.list.iter().filter(|t| !t.mates()) {
+                let mut after = before.clone();
+                after.do_move(t.mv);
+                let first = t.refutations[0];
+                map.insert(
+                    t.mv.usi(),
+                    json!([first.usi(), to_hodges(&after, first), t.refutations.len()]),
+                );
+            }
+            out.push(Value::Object(map));
+        } else {
+            out.push(Value::Null);
+        }
+        for &m in moves[ply - 1..].iter().take(2) {
+            before.do_move(m);
+        }
+    }
     out
 }
 
@@ -78,6 +113,7 @@ fn entry(solver: &mut Solver, n: usize, p: &Problem) -> Result<Option<Value>, St
         "moves": moves.iter().map(|m| m.usi()).collect::<Vec<_>>(),
         "hodges": line_to_hodges(&start, &moves),
         "final": last_move_mates(solver, &start, &moves),
+        "tries": refutations(solver, &start, &moves),
         "themes": themes,
         "rating": p.extra.get("rating").and_then(|r| r.as_u64()),
         "note": p.note,
@@ -97,17 +133,39 @@ fn set_key(entries: &[Value]) -> String {
 }
 
 /// The page for `problems`, titled `title`, and the number of problems it holds (records
-/// without a mate are left out: there is nothing to play). `solver` finds the moves
-/// accepted at each last move. Fails on the first record that cannot be read, naming it.
+/// without a mate are left out: there is nothing to play). Solvers made with `config` find
+/// the moves accepted at each last move and the refutations of the other checks, the
+/// problems shared out among `threads` (each problem on a cleared table, so the page is the
+/// same whatever the thread count). Fails on the first record that cannot be read, naming
+/// it. The caller makes sure first that a table of `config.hash_mb` can be had (a
+/// [`Solver::new`] with `config`): the workers' tables are taken as given.
 pub fn train_page(
-    solver: &mut Solver,
     problems: &[Problem],
     title: &str,
     labels: Labels,
+    config: &SolverConfig,
+    threads: usize,
 ) -> Result<(String, usize), BookError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        // The search recurses along the checking line: as deep a stack as the solver's
+        // other workers have.
+        .stack_size(64 << 20)
+        .build()
+        .expect("a thread pool");
+    let made: Vec<Result<Option<Value>, String>> = pool.install(|| {
+        problems
+            .par_iter()
+            .enumerate()
+            .map_init(
+                || Solver::new(config.clone()).expect("a table of a size the caller made"),
+                |solver, (i, p)| entry(solver, i + 1, p),
+            )
+            .collect()
+    });
     let mut entries = Vec::new();
-    for (i, p) in problems.iter().enumerate() {
-        if let Some(e) = entry(solver, i + 1, p).map_err(|reason| BookError { index: i, reason })? {
+    for (i, e) in made.into_iter().enumerate() {
+        if let Some(e) = e.map_err(|reason| BookError { index: i, reason })? {
             entries.push(e);
         }
     }
@@ -191,6 +249,26 @@ mod tests {
     }
 
     #[test]
+    fn a_wrong_check_is_answered_by_a_defence_that_refutes_it() {
+        // problems/classic.jsonl's No. 14, worked out by hand: Black's swallow 7b, crane 4b
+        // and falcon 7d, a falcon and a right quail in hand; White's phoenix 6a. F*6b is met
+        // only by the phoenix taking it (nothing guards 6b, and the falcon holds 5a, 5b,
+        // 7a and 7b); R*6b by the phoenix taking it or the swallow on 7b (Ph-5b loses to
+        // F*5c). R*7c gives no check, so it is not among the tries.
+        let p = Problem::from_json(
+            r#"{"sfen":"1k5/S2C3/7/F6/7/7/7 b FR 1","plies":3,"moves":["F*5a","6a7b","R*7c"]}"#,
+        )
+        .expect("a record");
+        let (start, moves) = p.main_line().expect("a legal line");
+        let mut solver = Solver::new(Default::default()).expect("a small table");
+        let tries = refutations(&mut solver, &start, &moves);
+        assert_eq!(tries.len(), 2, "one map per attacker move");
+        assert_eq!(tries[0]["F*6b"], json!(["6a6b", "Phx6b", 1]));
+        assert_eq!(tries[0]["R*6b"], json!(["6a7b", "Phx7b", 2]));
+        assert!(tries[0].get("R*7c").is_none() && tries[0].get("F*5a").is_none());
+    }
+
+    #[test]
     fn records_without_a_mate_are_left_out_and_a_bad_line_is_named() {
         let nomate = Problem::from_json(r#"{"sfen":"3k3/7/7/7/7/7/7 b S 1","status":"nomate"}"#)
             .expect("a record");
@@ -202,12 +280,12 @@ mod tests {
             r#"{"sfen":"7/7/6k/5P1/5L1/7/7 b FC 1","plies":3,"moves":["C*2b","1c1b","F*2a"]}"#,
         )
         .expect("a record");
-        let mut solver = Solver::new(Default::default()).expect("a small table");
+        let config = SolverConfig::default();
         let (html, count) =
-            train_page(&mut solver, &[nomate.clone(), good], "T", Labels::Kanji).expect("a page");
+            train_page(&[nomate.clone(), good], "T", Labels::Kanji, &config, 2).expect("a page");
         assert_eq!(count, 1);
         assert!(html.contains(r#""final":["F*2a","#));
-        let e = train_page(&mut solver, &[nomate, bad], "T", Labels::Kanji).unwrap_err();
+        let e = train_page(&[nomate, bad], "T", Labels::Kanji, &config, 1).unwrap_err();
         assert_eq!(e.index, 1);
     }
 }

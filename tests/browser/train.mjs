@@ -1,6 +1,7 @@
 // Drives the training page (toritsume book --interactive) in headless Chromium as a person
 // would: solves three problems by clicks (one by a drop, one ending with a final dual's
-// move), plays a wrong move and sees it rejected with the board restored, solves one with
+// move), plays a move that gives no check and sees it rejected with the board restored, plays
+// wrong checks and sees each answered by the defence that refutes it, solves one with
 // the keyboard alone, steps through a solution, reloads and finds the progress kept, and
 // looks at the page at phone width. Usage: node train.mjs PAGE.html SCREENSHOT_DIR
 // (CHROMIUM names the browser; /usr/bin/chromium by default). Exits non-zero on a failure.
@@ -41,6 +42,31 @@ await sq("7c");
 check((await message()).startsWith("Not the solution"), "a wrong move is rejected");
 check((await piece("7c")) === "", "the board is restored (7c empty)");
 check((await page.$$('#hand-b .hand[data-kind="R"]')).length === 1, "the quail is back in hand");
+check((await message()).includes("gives no check"), "R*7c gives no check, and the page says so");
+
+// A wrong check is played and answered by the defence that refutes it, then the board goes
+// back: Fa*6b? Phx6b!, and RQ*6b?, which two defences refute.
+await hand("F");
+await sq("6b");
+await page.waitForFunction(() => document.querySelector("#message").textContent.includes("refutes it"));
+check((await message()) === "Not the solution: Phx6b refutes it — try again.", "Fa*6b? answered by Phx6b!");
+check((await piece("6b")).includes("鵬") && (await piece("6a")) === "", "the phoenix took the falcon on 6b");
+await page.waitForTimeout(300); // the defence's short animation
+await page.screenshot({ path: path.join(shots, "train-refuted.png") });
+await page.waitForFunction(() => document.querySelector('#board .sq[data-sq="6a"]').textContent !== "");
+check((await piece("6b")) === "" && (await piece("6a")).includes("鵬"), "then the board goes back");
+check((await page.$$('#hand-b .hand[data-kind="F"]')).length === 1, "the falcon is back in hand");
+await hand("R");
+await sq("6b");
+await page.waitForFunction(() => document.querySelector("#message").textContent.includes("refutes it"));
+check((await message()) === "Not the solution: Phx7b refutes it (and 1 more defence) — try again.",
+  "RQ*6b? answered by Phx7b!, one of two refutations");
+await page.waitForFunction(() => document.querySelector('#board .sq[data-sq="6a"]').textContent !== "");
+// The right move now.
+await hand("F");
+await sq("5a");
+await reply();
+check((await piece("7b")).includes("鵬"), "after a refuted try the solution still plays");
 
 // No. 7: C*2b 1c1b, then the final dual F*1c instead of the main line's F*2a.
 await open(7);

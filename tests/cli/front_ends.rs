@@ -357,7 +357,8 @@ fn a_person_trains_on_the_interactive_page_in_chromium() {
     // Every step the script checks said ok, the last among them.
     assert!(said.contains("ok: after a reload the solved problems are marked solved"));
     assert!(said.contains("ok: No. 7 solved with a final dual's move"));
-    for shot in ["train-solved.png", "train-phone.png"] {
+    assert!(said.contains("ok: Fa*6b? answered by Phx6b!"));
+    for shot in ["train-solved.png", "train-refuted.png", "train-phone.png"] {
         kept_screenshot(&dir, shot);
     }
 }
