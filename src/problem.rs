@@ -45,6 +45,14 @@ pub enum ProblemError {
     /// The line is not JSON.
     #[error("not valid JSON: {0}")]
     Json(String),
+    /// The line is a position (SFEN or FEN), not a record: the commands that read records
+    /// want its solution too.
+    #[error(
+        "a position, not a problem record (a JSON object with its solution): `toritsume \
+         verify --json FILE` or `toritsume solve --json FILE` makes records of a file of \
+         positions"
+    )]
+    PositionOnly,
     /// The line is JSON, but not an object.
     #[error("a problem record must be a JSON object")]
     NotAnObject,
@@ -129,7 +137,14 @@ impl Problem {
     /// Reads a record from one JSON line; the error says what is missing or malformed.
     pub fn from_json(line: &str) -> Result<Problem, ProblemError> {
         let json = |e: serde_json::Error| ProblemError::Json(e.to_string());
-        let v: Value = serde_json::from_str(line).map_err(json)?;
+        let v: Value = match serde_json::from_str(line) {
+            Ok(v) => v,
+            // A line that reads as a position is one, given where a record is wanted.
+            Err(_) if crate::notation::parse_position(line).is_ok() => {
+                return Err(ProblemError::PositionOnly);
+            }
+            Err(e) => return Err(json(e)),
+        };
         let Value::Object(mut map) = v else {
             return Err(ProblemError::NotAnObject);
         };
@@ -246,6 +261,26 @@ mod tests {
         }
         // Read again, the same.
         assert_eq!(Problem::from_json(&out).unwrap().to_json(), out);
+    }
+
+    #[test]
+    fn a_position_given_for_a_record_is_named_as_one() {
+        for line in [
+            "4pk1/5l1/3C2F/7/7/7/7 b C 1",
+            "startpos moves 3d3c",
+            "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[-] w 0 1",
+        ] {
+            assert_eq!(
+                Problem::from_json(line),
+                Err(ProblemError::PositionOnly),
+                "{line}"
+            );
+        }
+        // Neither JSON nor a position: the JSON error.
+        assert!(matches!(
+            Problem::from_json("4pk1/5l1 b C 1"),
+            Err(ProblemError::Json(_))
+        ));
     }
 
     #[test]

@@ -172,6 +172,42 @@ fn book_names_a_bad_line() {
     assert!(!out.exists());
 }
 
+/// A file of positions where records are wanted is named as such, with the way to make
+/// records of it; that way makes a book.
+#[test]
+fn book_of_positions_says_how_to_make_records_of_them() {
+    let dir = crate::common::scratch("book-positions");
+    let input = dir.join("mine.sfen");
+    let positions = "4pk1/5l1/3C2F/7/7/7/7 b C 1\n1k5/2S4/7/FC5/7/7/7 b FRS 1\n";
+    std::fs::write(&input, positions).unwrap();
+    let out = dir.join("book.html");
+    let o = run(&[
+        "book",
+        input.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("line 1 of ")
+            && err.contains("a position, not a problem record")
+            && err.contains("toritsume verify --json FILE"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    let records = run(&["solve", "--json", input.to_str().unwrap()]);
+    assert!(records.status.success());
+    let o = crate::common::run_with_input(
+        &["book", "-", "--out", out.to_str().unwrap()],
+        &String::from_utf8_lossy(&records.stdout),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(html.matches("<section class=\"problem\"").count(), 2);
+    assert!(html.contains("1.&nbsp;Cr*1b"));
+}
+
 fn chromium() -> String {
     std::env::var("CHROMIUM").unwrap_or_else(|_| {
         for c in ["chromium", "chromium-browser", "google-chrome"] {
