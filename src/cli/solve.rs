@@ -177,6 +177,10 @@ pub struct SolveArgs {
     /// the limits afresh).
     #[arg(long)]
     variations: bool,
+    /// Also the tries: every other check at the first move, closest first, each with the
+    /// defences that refute it (as `verify --tries` gives them).
+    #[arg(long)]
+    tries: bool,
     /// No closing count on standard error (given for a file of more than one position), nor
     /// what shows there at a terminal while the work runs (a single position's status line,
     /// a file's bar).
@@ -411,6 +415,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
         let ticker = watch.ticker();
         let sol = solver.solve(pos);
         let vars = a.variations.then(|| solver.variations(&sol));
+        let tries = a.tries.then(|| solver.tries(&sol));
         // The line is erased before the answer is printed.
         if let Some(t) = ticker {
             t.stop();
@@ -422,11 +427,17 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
             if let Some(vars) = &vars {
                 super::variations::add_json(&mut v, &sol, vars);
             }
+            if let Some(t) = &tries {
+                v["tries"] = super::tries::json(&sol, t);
+            }
             v.to_string()
         } else {
             let mut text = solution_text(&sol, item, style, defender_hand);
             if let Some(vars) = &vars {
                 text.push_str(&super::variations::text(&sol, vars));
+            }
+            if let Some(t) = &tries {
+                text.push_str(&super::tries::text(&sol, t));
             }
             text
         })

@@ -1,4 +1,4 @@
-//! `verify --tries`: the other checks at the first move, each with the defences that refute
+//! `verify --tries` and `solve --tries`: the other checks at the first move, each with the defences that refute
 //! it, as text (`1. Fa*2c? Ph-1b!`) and as JSON.
 
 use serde_json::json;

@@ -1419,6 +1419,15 @@ fn verify_tries_name_each_other_check_and_its_refutations() {
     // The cooked mate in 5 of README: the cook comes first, mating too.
     let o = run(&["verify", "--tries", "7/7/6k/4C2/7/7/7 b FCS 1"]);
     assert!(stdout(&o).contains("  1. Sw*1d (mates too: a cook)\n  1. Cr*2b? Phx2b!\n"));
+    // `solve --tries` gives the same list.
+    let o = run(&["solve", "--tries", pos]);
+    assert!(
+        stdout(&o).contains("  1. Fax2b+? Phx2b!\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["solve", "--tries", "--json", pos]);
+    assert_eq!(json_lines(&o)[0]["tries"]["list"][3]["move"], "4c3b");
     // A no-mate has no solution to try against.
     let o = run(&["verify", "--tries", "--json", "7/7/7/3k3/7/7/7 b S 1"]);
     let v = &json_lines(&o)[0];
