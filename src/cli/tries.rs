@@ -39,10 +39,16 @@ pub fn text(sol: &Solution, tries: &Tries) -> String {
          it within {}):\n",
         toritsume::notation::plies(sol.plies.unwrap_or(0))
     );
+    // At the last move another mate is a final dual, before it a cook.
+    let other_mate = if sol.plies == Some(1) {
+        " (mates too: a final dual)"
+    } else {
+        " (mates too: a cook)"
+    };
     for t in &tries.list {
         let (check, refutations) = hodges(sol, t);
         let answer = match refutations.len() {
-            0 => " (mates too: a cook)".to_string(),
+            0 => other_mate.to_string(),
             n if n <= SHOWN => format!("? {}!", refutations.join("! ")),
             n => format!(
                 "? {}! and {} more",

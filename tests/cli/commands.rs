@@ -1,6 +1,6 @@
 //! The `toritsume` binary driven as a user would: output contents and exit statuses.
 
-use crate::common::{json_lines, run, stderr, stdout};
+use crate::common::{json_lines, run, run_with_input, stderr, stdout};
 use std::process::{Command, Output};
 
 #[test]
@@ -1428,6 +1428,16 @@ fn verify_tries_name_each_other_check_and_its_refutations() {
     );
     let o = run(&["solve", "--tries", "--json", pos]);
     assert_eq!(json_lines(&o)[0]["tries"]["list"][3]["move"], "4c3b");
+    // In a mate in 1 another mate is a final dual, not a cook.
+    let o = run_with_input(
+        &["verify", "--tries", "-"],
+        r#"{"sfen":"6k/5S1/5S1/7/7/7/7 b L 1","defender_hand":"given"}"#,
+    );
+    assert!(
+        stdout(&o).contains("  1. LQ*1d (mates too: a final dual)\n"),
+        "{}",
+        stdout(&o)
+    );
     // A no-mate has no solution to try against.
     let o = run(&["verify", "--tries", "--json", "7/7/7/3k3/7/7/7 b S 1"]);
     let v = &json_lines(&o)[0];
