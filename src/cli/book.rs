@@ -35,13 +35,17 @@ pub struct BookArgs {
     /// filtered by length, theme and rating, progress kept in the browser).
     #[arg(long)]
     interactive: bool,
-    /// Worker threads of --interactive (0 = one per core), which searches each problem for
-    /// the defences that refute wrong moves.
+    /// Under each solution, the close tries: the checks at the first move that a single
+    /// defence refutes (`Fa*2c? Ph-1b!`), searched for each problem.
+    #[arg(long)]
+    tries: bool,
+    /// Worker threads of --interactive and --tries (0 = one per core), which search each
+    /// problem for the defences that refute wrong moves.
     #[arg(long, default_value_t = 0)]
     threads: usize,
 }
 
-/// The node budget of the training page's searches (the tries at one move).
+/// The node budget of the training page's searches and of --tries (the tries at one move).
 const TRIES_NODES: u64 = 2_000_000;
 
 /// Runs `book`.
@@ -76,17 +80,28 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
         ..SolverConfig::default()
     };
     let threads = super::threads_arg(a.threads)?;
+    if a.tries && a.interactive {
+        anyhow::bail!(
+            "--tries is for the book; the training page answers every wrong check with its \
+             refutation already"
+        );
+    }
     // Tables are made before any work, so that a size the machine cannot give is an error
     // before anything is written.
-    if a.interactive {
+    if a.interactive || a.tries {
         Solver::new(config.clone())?;
     }
+    let mut tries = if a.tries {
+        toritsume::render::book::close_tries(&problems, &config, threads)
+    } else {
+        Vec::new()
+    };
     // A book with problems missing is not written.
     let (html, shown) = loop {
         let made = if a.interactive {
             toritsume::render::train::train_page(&problems, &a.title, labels, &config, threads)
         } else {
-            toritsume::render::book::book(&problems, &a.title, labels)
+            toritsume::render::book::book_with_tries(&problems, &a.title, labels, &tries)
                 .map(|html| (html, problems.len()))
         };
         match made {
@@ -95,6 +110,9 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
                 errors.push((lines[e.index], e.reason));
                 problems.remove(e.index);
                 lines.remove(e.index);
+                if e.index < tries.len() {
+                    tries.remove(e.index);
+                }
             }
         }
     };

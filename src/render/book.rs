@@ -1,16 +1,16 @@
 //! The puzzle book: one self-contained HTML page (no network resources, no script) with each
 //! problem's diagram, its length, and the solution in Hodges notation behind a click
-//! (`<details>`), followed by every solution at the end, as a printed book has them. On a
-//! screen the diagrams scale to the window (two or three a row on a desktop, one on a
-//! phone); printed (A4 or Letter), six problems fill a page, none split between pages, the
+//! (`<details>`), with its close tries when asked ([`close_tries`]), followed by every
+//! solution at the end, as a printed book has them. On a screen the diagrams scale to the
+//! window (two a row on a desktop, one on a phone); printed (A4 or Letter), six problems fill a page, none split between pages, the
 //! solutions follow on pages of their own, and each problem's number links to its solution
 //! and back.
 
 use super::svg::{Labels, escape, svg};
-use crate::notation::hodges::line_to_hodges;
+use crate::notation::hodges::{line_to_hodges, to_hodges};
 use crate::problem::Problem;
 use crate::rules::Color;
-use crate::solver::DefenderHand;
+use crate::solver::{DefenderHand, SolverConfig, Try};
 
 /// One problem drawn: its section among the problems and its entry among the solutions.
 struct Drawn {
@@ -18,8 +18,9 @@ struct Drawn {
     answer: String,
 }
 
-/// One problem's section and solution entry, or why it could not be drawn.
-fn draw(i: usize, p: &Problem, labels: Labels) -> Result<Drawn, String> {
+/// One problem's section and solution entry, or why it could not be drawn; `tries` are its
+/// close tries, written out (none when not asked for).
+fn draw(i: usize, p: &Problem, labels: Labels, tries: &[String]) -> Result<Drawn, String> {
     let pos = p.position().map_err(|e| e.to_string())?;
     let length = match p.plies {
         Some(n) => format!("Mate in {}", crate::notation::plies(n)),
@@ -57,13 +58,21 @@ fn draw(i: usize, p: &Problem, labels: Labels) -> Result<Drawn, String> {
         ),
     };
     let note = p.note.as_ref().map(|n| escape(n));
+    let tries = (!tries.is_empty()).then(|| {
+        let list: Vec<String> = tries.iter().map(|t| escape(t)).collect();
+        format!("Tries: {}", list.join(" · "))
+    });
     let n = i + 1;
     let problem = format!(
         "<section class=\"problem\" id=\"p{n}\"><h2><a href=\"#s{n}\" title=\"Its solution, \
          at the end\">No. {n}</a> · {length}</h2>{board}\
-         <details><summary>Solution</summary><p class=\"solution\">{solution}</p>{note}\
+         <details><summary>Solution</summary><p class=\"solution\">{solution}</p>{tries}{note}\
          <p class=\"sfen\">{sfen}</p></details></section>\n",
         board = svg(&pos, labels, Some(&caption)),
+        tries = tries
+            .as_ref()
+            .map(|t| format!("<p class=\"tries\">{t}</p>"))
+            .unwrap_or_default(),
         note = note
             .as_ref()
             .map(|n| format!("<p class=\"note\">{n}</p>"))
@@ -77,7 +86,10 @@ fn draw(i: usize, p: &Problem, labels: Labels) -> Result<Drawn, String> {
     };
     let answer = format!(
         "<li id=\"s{n}\"><a href=\"#p{n}\" title=\"Back to the problem\">No. {n}</a> · \
-         {told}{note}</li>\n",
+         {told}{tries}{note}</li>\n",
+        tries = tries
+            .map(|t| format!(" <span class=\"tries\">{t}.</span>"))
+            .unwrap_or_default(),
         note = note
             .map(|n| format!(" <span class=\"note\">{n}</span>"))
             .unwrap_or_default(),
@@ -125,14 +137,75 @@ fn who_mates(movers: &[Color], any_given: bool) -> String {
     }
 }
 
+/// Close tries shown at most, per problem.
+const CLOSE_TRIES: usize = 4;
+
+/// The close tries of each problem, written out for [`book_with_tries`]: the checks at the
+/// first move that a single defence refutes (`Fa*2c? Ph-1b!`), as
+/// [`crate::solver::Solver::tries_at`] finds them on the record's main line, at most four
+/// (then `and N more`); none for a record without a line, and none when `config`'s limits
+/// stop the search. Each problem on a cleared table, shared out among `threads`, so the
+/// list is the same whatever the thread count. The caller makes sure first that a table of
+/// `config.hash_mb` can be had (a [`crate::solver::Solver::new`] with `config`).
+pub fn close_tries(
+    problems: &[Problem],
+    config: &SolverConfig,
+    threads: usize,
+) -> Vec<Vec<String>> {
+    super::per_problem(problems, config, threads, |solver, _, p| {
+        let Ok((start, moves)) = p.main_line() else {
+            return Vec::new();
+        };
+        if moves.is_empty() {
+            return Vec::new();
+        }
+        solver.clear_table();
+        let tries = solver.tries_at(&start, &moves, 1);
+        if !tries.complete {
+            return Vec::new();
+        }
+        let close: Vec<&Try> = tries
+            .list
+            .iter()
+            .filter(|t| t.refutations.len() == 1)
+            .collect();
+        let mut out: Vec<String> = close
+            .iter()
+            .take(CLOSE_TRIES)
+            .map(|t| {
+                let mut after = start.clone();
+                let check = to_hodges(&after, t.mv);
+                after.do_move(t.mv);
+                format!("{check}? {}!", to_hodges(&after, t.refutations[0]))
+            })
+            .collect();
+        if close.len() > CLOSE_TRIES {
+            out.push(format!("and {} more", close.len() - CLOSE_TRIES));
+        }
+        out
+    })
+}
+
 /// The whole page for `problems`, titled `title`. Fails on the first problem that cannot be
 /// drawn, naming it.
 pub fn book(problems: &[Problem], title: &str, labels: Labels) -> Result<String, BookError> {
+    book_with_tries(problems, title, labels, &[])
+}
+
+/// [`book`], each problem's solution followed by its close tries (`tries[i]` for problem
+/// `i`, from [`close_tries`]; a problem past the end of `tries` has none shown).
+pub fn book_with_tries(
+    problems: &[Problem],
+    title: &str,
+    labels: Labels,
+    tries: &[Vec<String>],
+) -> Result<String, BookError> {
     let mut body = String::new();
     let mut answers = String::new();
     let mut movers = Vec::with_capacity(problems.len());
     for (i, p) in problems.iter().enumerate() {
-        let d = draw(i, p, labels).map_err(|reason| BookError { index: i, reason })?;
+        let shown = tries.get(i).map(Vec::as_slice).unwrap_or_default();
+        let d = draw(i, p, labels, shown).map_err(|reason| BookError { index: i, reason })?;
         body.push_str(&d.problem);
         answers.push_str(&d.answer);
         if let Ok(pos) = p.position() {

@@ -13,7 +13,6 @@ use crate::notation::sfen::write_sfen;
 use crate::problem::Problem;
 use crate::rules::{Move, Position};
 use crate::solver::{Solver, SolverConfig};
-use rayon::prelude::*;
 use serde_json::{Value, json};
 
 /// The page's script and style sheet.
@@ -146,22 +145,8 @@ pub fn train_page(
     config: &SolverConfig,
     threads: usize,
 ) -> Result<(String, usize), BookError> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        // The search recurses along the checking line: as deep a stack as the solver's
-        // other workers have.
-        .stack_size(64 << 20)
-        .build()
-        .expect("a thread pool");
-    let made: Vec<Result<Option<Value>, String>> = pool.install(|| {
-        problems
-            .par_iter()
-            .enumerate()
-            .map_init(
-                || Solver::new(config.clone()).expect("a table of a size the caller made"),
-                |solver, (i, p)| entry(solver, i + 1, p),
-            )
-            .collect()
+    let made = super::per_problem(problems, config, threads, |solver, i, p| {
+        entry(solver, i + 1, p)
     });
     let mut entries = Vec::new();
     for (i, e) in made.into_iter().enumerate() {

@@ -172,6 +172,47 @@ fn book_names_a_bad_line() {
     assert!(!out.exists());
 }
 
+/// `book --tries`: each solution followed by the close tries (one refutation each), here
+/// classic No. 1's three worked out by hand in `solver::tries`; the same book on one thread
+/// and on two; refused with `--interactive`.
+#[test]
+fn book_tries_follow_each_solution() {
+    let dir = crate::common::scratch("book-tries");
+    let mut pages = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("book{threads}.html"));
+        let o = run(&[
+            "book",
+            "--tries",
+            "--threads",
+            threads,
+            classic().to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        pages.push(std::fs::read_to_string(&out).unwrap());
+    }
+    assert_eq!(pages[0], pages[1]);
+    let tries = "Tries: Fax2b+? Phx2b! · Fa-1b+? Phx1b! · Cr*3b? Ph-1a!";
+    let first = pages[0].split("<section class=\"problem\"").nth(1).unwrap();
+    assert!(
+        first.contains(&format!("<p class=\"tries\">{tries}</p>")),
+        "{first}"
+    );
+    assert!(pages[0].contains(&format!("<span class=\"tries\">{tries}.</span>")));
+    let o = run(&[
+        "book",
+        "--tries",
+        "--interactive",
+        classic().to_str().unwrap(),
+        "--out",
+        dir.join("t.html").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!dir.join("t.html").exists());
+}
+
 /// A file of positions where records are wanted is named as such, with the way to make
 /// records of it; that way makes a book.
 #[test]
