@@ -16,7 +16,7 @@ use toritsume::solver::{Solver, SolverConfig};
 /// Arguments of `book`.
 #[derive(Args)]
 pub struct BookArgs {
-    /// The problems (JSON lines, as in problems/).
+    /// The problems (JSON lines, as in problems/), or `-` for standard input.
     problems: PathBuf,
     /// The HTML file to write.
     #[arg(long, value_name = "FILE")]
@@ -31,8 +31,9 @@ pub struct BookArgs {
     #[arg(long)]
     force: bool,
     /// A training page instead: play the attacker's moves of each problem and be told
-    /// whether they are right (hints, the solution a move at a time, a problem list
-    /// filtered by length, theme and rating, progress kept in the browser).
+    /// whether they are right (a wrong check answered by a defence that refutes it, hints,
+    /// the solution a move at a time, a problem list filtered by length, theme and rating,
+    /// progress kept in the browser).
     #[arg(long)]
     interactive: bool,
     /// Under each solution, the close tries: the checks at the first move that a single
