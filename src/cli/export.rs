@@ -26,7 +26,8 @@ pub struct ExportArgs {
     /// pychess, csv, epd, sfen, or all (every format into the directory --out).
     #[arg(long, value_name = "FORMAT")]
     format: String,
-    /// The problems (JSON lines): one file or more, exported in the order given.
+    /// The problems (JSON lines): one file or more, exported in the order given (`-`: standard
+    /// input).
     #[arg(required = true)]
     problems: Vec<PathBuf>,
     /// The file to write (`-` for standard output); a directory with `--format all`.

@@ -18,7 +18,7 @@ use toritsume::notation::counted;
 /// Arguments of `merge`.
 #[derive(Args)]
 pub struct MergeArgs {
-    /// Problem files (JSON lines), e.g. the outputs of several shards.
+    /// Problem files (JSON lines), e.g. the outputs of several shards (`-`: standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// The combined, de-duplicated file (`-` for standard output).

@@ -16,7 +16,7 @@ use toritsume::problem::Problem;
 /// Arguments of `stats`.
 #[derive(Args)]
 pub struct StatsArgs {
-    /// Problem files (JSON lines), counted together.
+    /// Problem files (JSON lines), counted together (`-`: standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// One JSON object instead of the text report.
