@@ -1,17 +1,13 @@
-//! `verify --tries` and `solve --tries`: the other checks at the first move, each with the defences that refute
-//! it, as text (`1. Fa*2c? Ph-1b!`) and as JSON.
+//! `verify --tries` and `solve --tries`: the other checks at the first move, each with the
+//! defences that refute it, as text (`1. Fa*2c? Ph-1b!`) and as JSON. They are sought only
+//! of a whole mate ([`Solution::is_whole_mate`]).
 
 use serde_json::json;
 use toritsume::notation::hodges::to_hodges;
-use toritsume::solver::{Solution, Status, Tries, Try};
+use toritsume::solver::{Solution, Tries, Try};
 
 /// Refutations named in the text before the rest are counted.
 const SHOWN: usize = 3;
-
-/// Whether the tries of `sol` were sought: only a mate proven shortest, read to the end.
-fn sought(sol: &Solution) -> bool {
-    sol.status == Status::Mate && sol.minimal && sol.complete && !sol.moves.is_empty()
-}
 
 /// The check and each refutation in Hodges notation.
 fn hodges(sol: &Solution, t: &Try) -> (String, Vec<String>) {
@@ -28,7 +24,7 @@ fn hodges(sol: &Solution, t: &Try) -> (String, Vec<String>) {
 
 /// The text report's part for the tries.
 pub fn text(sol: &Solution, tries: &Tries) -> String {
-    if !sought(sol) {
+    if !sol.is_whole_mate() {
         return "Tries: not sought: there is no proven solution\n".to_string();
     }
     if tries.list.is_empty() && tries.complete {
@@ -70,7 +66,7 @@ pub fn text(sol: &Solution, tries: &Tries) -> String {
 /// `tries` in JSON: `{sought, list: [{move, hodges, mates, refutations,
 /// refutations_hodges}], complete, nodes}`, or `{sought: false, why}`.
 pub fn json(sol: &Solution, tries: &Tries) -> serde_json::Value {
-    if !sought(sol) {
+    if !sol.is_whole_mate() {
         return json!({ "sought": false, "why": "there is no proven solution" });
     }
     let list: Vec<serde_json::Value> = tries

@@ -311,7 +311,7 @@ fn repair(
         }
         Verdict::Cooked | Verdict::Flawed => {}
     }
-    if sol.moves.is_empty() || !sol.complete || !sol.minimal {
+    if !sol.is_whole_mate() {
         return Mended::NotSought("not sought: there is no proven solution to keep");
     }
     if solver.config().defender_hand == DefenderHand::Given {

@@ -183,6 +183,17 @@ pub struct Effort {
 }
 
 impl Solution {
+    /// Whether this is a mate proven shortest whose main line was read to the end, at its
+    /// full length: the solution that variations, tries and repairs are read from.
+    pub fn is_whole_mate(&self) -> bool {
+        self.status == Status::Mate
+            && self.minimal
+            && self.complete
+            && self
+                .plies
+                .is_some_and(|n| n > 0 && self.moves.len() == n as usize)
+    }
+
     /// Whether the main line ends with pieces left in the attacker's hand (known only of a
     /// line read to the end).
     pub fn has_spare_pieces(&self) -> bool {

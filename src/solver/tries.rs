@@ -8,7 +8,7 @@
 
 use super::limits::StopReason;
 use super::mainline::{mates_within, split_useless};
-use super::{Solution, Solver, Status};
+use super::{Solution, Solver};
 use crate::rules::{Move, MoveList, Position, generate_checks};
 use std::time::{Duration, Instant};
 
@@ -52,14 +52,7 @@ impl Solver {
     /// it within the solution's length. The solver's limits apply afresh. Nothing, and not
     /// complete, for a solution that is not a mate proven shortest with its main line read.
     pub fn tries(&mut self, sol: &Solution) -> Tries {
-        let Some(length) = sol.plies else {
-            return Tries::default();
-        };
-        if sol.status != Status::Mate
-            || !sol.minimal
-            || !sol.complete
-            || sol.moves.len() != length as usize
-        {
+        if !sol.is_whole_mate() {
             return Tries::default();
         }
         self.tries_at(&sol.position, &sol.moves, 1)

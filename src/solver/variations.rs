@@ -5,7 +5,7 @@
 
 use super::limits::StopReason;
 use super::mainline::{defences, line_from};
-use super::{Solution, Solver, Status, UselessInterposition};
+use super::{Solution, Solver, UselessInterposition};
 use crate::rules::{Hand, Move};
 use std::time::{Duration, Instant};
 
@@ -62,16 +62,9 @@ impl Solver {
     pub fn variations(&mut self, sol: &Solution) -> Variations {
         let start = Instant::now();
         let mut out = Variations::default();
-        let Some(length) = sol.plies else {
+        let Some(length) = sol.plies.filter(|_| sol.is_whole_mate()) else {
             return out;
         };
-        if sol.status != Status::Mate
-            || !sol.minimal
-            || !sol.complete
-            || sol.moves.len() != length as usize
-        {
-            return out;
-        }
         let limits = self.limits();
         let s = &mut self.searcher;
         s.set_position(sol.position.clone());
