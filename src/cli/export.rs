@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use toritsume::export::card::{CardInput, dataset_card};
 use toritsume::export::formats::Format;
 use toritsume::export::{EXPORT_NODES, PhoenixPlacement, Puzzle, Skip, puzzle, solver_config};
+use toritsume::notation::commonest_first;
 use toritsume::problem::Problem;
 use toritsume::rules::Square;
 use toritsume::solver::Solver;
@@ -171,10 +172,7 @@ fn name_skipped(a: &ExportArgs, made: &Made, fairy: Option<&str>) {
 fn report(what: &str, written: usize, skipped: &BTreeMap<String, usize>) {
     let n: usize = skipped.values().sum();
     say_err!("{what}: {written} written, {n} skipped");
-    // The commonest reason first.
-    let mut reasons: Vec<(&String, &usize)> = skipped.iter().collect();
-    reasons.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
-    for (why, count) in reasons {
+    for (why, count) in commonest_first(skipped) {
         say_err!("  {count} × {why}");
     }
 }
@@ -255,11 +253,6 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
 /// Writes the dataset card, `README.md`, of a `--format all` directory: `files` are the
 /// files written with their counts.
 fn write_card(a: &ExportArgs, made: &Made, files: Vec<(String, usize)>) -> anyhow::Result<()> {
-    let count = |reasons: BTreeMap<String, usize>| {
-        let mut list: Vec<(String, usize)> = reasons.into_iter().collect();
-        list.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
-        list
-    };
     let mut fairy: BTreeMap<String, usize> = BTreeMap::new();
     let mut every: BTreeMap<String, usize> = BTreeMap::new();
     let mut per_file = vec![0usize; a.problems.len()];
@@ -291,8 +284,8 @@ fn write_card(a: &ExportArgs, made: &Made, files: Vec<(String, usize)>) -> anyho
     let input = CardInput {
         files,
         sources,
-        left_out_of_fairy: count(fairy),
-        left_out: count(every),
+        left_out_of_fairy: commonest_first(&fairy),
+        left_out: commonest_first(&every),
     };
     let path = a.out.join("README.md");
     let mut f = create_output(&path, true)?;

@@ -117,10 +117,8 @@ impl Stats {
     }
 
     /// The themes, the commonest first (ties by name).
-    fn themes_by_count(&self) -> Vec<(&String, &usize)> {
-        let mut t: Vec<_> = self.themes.iter().collect();
-        t.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
-        t
+    fn themes_by_count(&self) -> Vec<(String, usize)> {
+        toritsume::notation::commonest_first(&self.themes)
     }
 
     fn json(&self, unreadable: usize) -> Value {

@@ -175,10 +175,8 @@ pub fn dataset_card(puzzles: &[&Puzzle], input: &CardInput) -> String {
         let _ = writeln!(out, "\nRatings range from {lo} to {hi}.");
     }
     if !themes.is_empty() {
-        let mut list: Vec<(&str, usize)> = themes.into_iter().collect();
-        list.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         out.push_str("\n## Themes\n\n| theme | problems |\n|---|---|\n");
-        for (t, count) in list {
+        for (t, count) in crate::notation::commonest_first(&themes) {
             let _ = writeln!(out, "| `{t}` | {} |", grouped(count));
         }
     }

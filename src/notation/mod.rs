@@ -102,6 +102,15 @@ pub fn plies(n: impl Into<u64>) -> String {
     counted(n, "ply", "plies")
 }
 
+/// The entries of a map of counts, the commonest first, ties in the map's order (by key): how
+/// reports list reasons and themes.
+pub fn commonest_first<K: Clone>(counts: &std::collections::BTreeMap<K, usize>) -> Vec<(K, usize)> {
+    let mut list: Vec<(K, usize)> = counts.iter().map(|(k, &n)| (k.clone(), n)).collect();
+    // Stable: equal counts keep the keys' order.
+    list.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+    list
+}
+
 /// `n` with a comma every three digits (`3,096`).
 pub fn grouped(n: impl Into<u64>) -> String {
     let s = n.into().to_string();
@@ -225,6 +234,27 @@ pub fn parse_any_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_come_commonest_first_ties_by_key() {
+        let counts: std::collections::BTreeMap<&str, usize> = [
+            ("promotion", 2),
+            ("sacrifice", 5),
+            ("drop", 2),
+            ("check", 1),
+        ]
+        .into();
+        assert_eq!(
+            commonest_first(&counts),
+            [
+                ("sacrifice", 5),
+                ("drop", 2),
+                ("promotion", 2),
+                ("check", 1)
+            ]
+        );
+        assert_eq!(grouped(3_096u64), "3,096");
+    }
 
     #[test]
     fn the_start_position_built_by_the_rules_is_the_sfen_of_the_rules() {
