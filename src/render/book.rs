@@ -2,9 +2,9 @@
 //! problem's diagram, its length, and the solution in Hodges notation behind a click
 //! (`<details>`), with its close tries when asked ([`close_tries`]), followed by every
 //! solution at the end, as a printed book has them. On a screen the diagrams scale to the
-//! window (two a row on a desktop, one on a phone); printed (A4 or Letter), six problems fill a page, none split between pages, the
-//! solutions follow on pages of their own, and each problem's number links to its solution
-//! and back.
+//! window (two a row on a desktop, one on a phone); printed (A4 or Letter), six problems
+//! fill a page, none split between pages, the solutions follow on pages of their own, and
+//! each problem's number links to its solution and back.
 
 use super::svg::{Labels, escape, svg};
 use crate::notation::hodges::{line_to_hodges, to_hodges};
@@ -12,10 +12,12 @@ use crate::problem::Problem;
 use crate::rules::Color;
 use crate::solver::{DefenderHand, SolverConfig, Try};
 
-/// One problem drawn: its section among the problems and its entry among the solutions.
+/// One problem drawn: its section among the problems, its entry among the solutions, and
+/// the side that moves in it.
 struct Drawn {
     problem: String,
     answer: String,
+    mover: Color,
 }
 
 /// One problem's section and solution entry, or why it could not be drawn; `tries` are its
@@ -94,7 +96,11 @@ fn draw(i: usize, p: &Problem, labels: Labels, tries: &[String]) -> Result<Drawn
             .map(|n| format!(" <span class=\"note\">{n}</span>"))
             .unwrap_or_default(),
     );
-    Ok(Drawn { problem, answer })
+    Ok(Drawn {
+        problem,
+        answer,
+        mover: pos.side_to_move(),
+    })
 }
 
 /// The page's style sheet.
@@ -111,7 +117,7 @@ pub struct BookError {
 }
 
 /// The page's opening sentence after the count: who moves and mates, and what the other
-/// side holds. `movers` are the sides to move of the problems that could be read.
+/// side holds. `movers` are the sides to move of the problems.
 fn who_mates(movers: &[Color], any_given: bool) -> String {
     let except = if any_given {
         " (where a diagram says so, only the hand shown)"
@@ -208,9 +214,7 @@ pub fn book_with_tries(
         let d = draw(i, p, labels, shown).map_err(|reason| BookError { index: i, reason })?;
         body.push_str(&d.problem);
         answers.push_str(&d.answer);
-        if let Ok(pos) = p.position() {
-            movers.push(pos.side_to_move());
-        }
+        movers.push(d.mover);
     }
     let any_given = problems
         .iter()
