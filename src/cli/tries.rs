@@ -3,7 +3,7 @@
 //! of a whole mate ([`Solution::is_whole_mate`]).
 
 use serde_json::json;
-use toritsume::notation::hodges::to_hodges;
+use toritsume::notation::hodges::answered_to_hodges;
 use toritsume::solver::{Solution, Tries, Try};
 
 /// Refutations named in the text before the rest are counted.
@@ -11,15 +11,7 @@ const SHOWN: usize = 3;
 
 /// The check and each refutation in Hodges notation.
 fn hodges(sol: &Solution, t: &Try) -> (String, Vec<String>) {
-    let mut after = sol.position.clone();
-    let check = to_hodges(&after, t.mv);
-    after.do_move(t.mv);
-    let refutations = t
-        .refutations
-        .iter()
-        .map(|&e| to_hodges(&after, e))
-        .collect();
-    (check, refutations)
+    answered_to_hodges(&sol.position, t.mv, &t.refutations)
 }
 
 /// The text report's part for the tries.

@@ -37,6 +37,21 @@ pub fn to_hodges_with(pos: &Position, m: Move, legal: &MoveList) -> String {
     s
 }
 
+/// Writes move `m` of `pos` and each of `replies` (moves of the position after it) in Hodges
+/// notation: a try and its refutations (`Fa*2c`, `[Ph-1b]`).
+pub fn answered_to_hodges(pos: &Position, m: Move, replies: &[Move]) -> (String, Vec<String>) {
+    let mut after = pos.clone();
+    let first = to_hodges(&after, m);
+    after.do_move(m);
+    let mut legal = MoveList::new();
+    generate_legal(&after, &mut legal);
+    let replies = replies
+        .iter()
+        .map(|&e| to_hodges_with(&after, e, &legal))
+        .collect();
+    (first, replies)
+}
+
 /// Writes a line of moves from `pos` in Hodges notation.
 pub fn line_to_hodges(pos: &Position, moves: &[Move]) -> Vec<String> {
     let mut p = pos.clone();

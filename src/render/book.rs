@@ -7,7 +7,7 @@
 //! each problem's number links to its solution and back.
 
 use super::svg::{Labels, escape, svg};
-use crate::notation::hodges::{line_to_hodges, to_hodges};
+use crate::notation::hodges::{answered_to_hodges, line_to_hodges};
 use crate::problem::Problem;
 use crate::rules::Color;
 use crate::solver::{DefenderHand, SolverConfig, Try};
@@ -179,10 +179,8 @@ pub fn close_tries(
             .iter()
             .take(CLOSE_TRIES)
             .map(|t| {
-                let mut after = start.clone();
-                let check = to_hodges(&after, t.mv);
-                after.do_move(t.mv);
-                format!("{check}? {}!", to_hodges(&after, t.refutations[0]))
+                let (check, refutation) = answered_to_hodges(&start, t.mv, &t.refutations);
+                format!("{check}? {}!", refutation[0])
             })
             .collect();
         if close.len() > CLOSE_TRIES {

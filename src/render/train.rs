@@ -8,7 +8,7 @@
 
 use super::book::BookError;
 use super::svg::{Labels, escape};
-use crate::notation::hodges::{line_to_hodges, to_hodges};
+use crate::notation::hodges::{answered_to_hodges, line_to_hodges};
 use crate::notation::sfen::write_sfen;
 use crate::problem::Problem;
 use crate::rules::{Move, Position};
@@ -56,12 +56,11 @@ fn refutations(solver: &mut Solver, start: &Position, moves: &[Move]) -> Vec<Val
         if tries.complete {
             let mut map = serde_json::Map::new();
             for t in tries.list.iter().filter(|t| !t.mates()) {
-                let mut after = before.clone();
-                after.do_move(t.mv);
                 let first = t.refutations[0];
+                let (_, hodges) = answered_to_hodges(&before, t.mv, &[first]);
                 map.insert(
                     t.mv.usi(),
-                    json!([first.usi(), to_hodges(&after, first), t.refutations.len()]),
+                    json!([first.usi(), hodges[0], t.refutations.len()]),
                 );
             }
             out.push(Value::Object(map));
