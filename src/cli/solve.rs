@@ -6,10 +6,10 @@ use super::{EXIT_USAGE, run_parallel};
 use clap::{Args, ValueEnum};
 use serde_json::json;
 use std::time::Duration;
-use toritsume::notation::hodges::line_to_hodges;
+use toritsume::notation::hodges::{line_to_hodges, to_hodges};
 use toritsume::notation::sfen::write_sfen;
 use toritsume::render::text::{Style, diagram};
-use toritsume::rules::Square;
+use toritsume::rules::{Move, Position, Square};
 use toritsume::solver::{
     DefenderHand, Solution, Solver, SolverConfig, Status, StopReason, Techniques,
     UselessInterposition,
@@ -351,7 +351,7 @@ fn solution_text(sol: &Solution, item: &Item, style: Style, defender_hand: Defen
                 } else if sol.spare.is_empty() {
                     "none".to_string()
                 } else {
-                    sol.spare.sfen_upper()
+                    toritsume::render::text::hand_hodges(sol.spare)
                 }
             ));
             out.push_str(&useless_interpositions_line(sol));
@@ -458,16 +458,16 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
 }
 
 /// The report's line naming the useless interpositions a main line leaves out, or nothing
-/// when there are none: by ply, a board move as its USI move and the drops on each set of
-/// squares written once (`ply 4: 7a6b, or S, P or C dropped on 6b; ply 6: S or P dropped on
-/// 1c or 1d`). The JSON lists each move.
+/// when there are none: by ply, in Hodges' notation as the solution is, a board move as
+/// itself and the drops on each set of squares written once (`ply 4: Cr-6b, or Sw or Pt
+/// dropped on 6b; ply 6: Sw or Pt dropped on 1c or 1d`). The JSON lists each move.
 pub(super) fn useless_interpositions_line(sol: &Solution) -> String {
     if sol.useless.is_empty() {
         return String::new();
     }
     format!(
         "Useless interpositions left out: {}\n",
-        useless_text(&sol.useless)
+        useless_text(&sol.position, &sol.moves, &sol.useless)
     )
 }
 
@@ -481,26 +481,38 @@ fn either(items: &[String]) -> String {
 }
 
 /// The useless interpositions `list` (in ply order) grouped by ply, see
-/// [`useless_interpositions_line`].
-fn useless_text(list: &[UselessInterposition]) -> String {
+/// [`useless_interpositions_line`]: `line` is the main line played from `start`, whose
+/// position before each ply writes that ply's board moves. A ply the line does not reach
+/// (a line cut short) has its board moves in USI.
+fn useless_text(start: &Position, line: &[Move], list: &[UselessInterposition]) -> String {
+    let mut pos = start.clone();
+    let mut played = 0;
     let mut plies: Vec<String> = Vec::new();
     for chunk in list.chunk_by(|a, b| a.ply == b.ply) {
+        let ply = chunk[0].ply;
+        while played + 1 < ply && played < line.len() {
+            pos.do_move(line[played]);
+            played += 1;
+        }
+        let reached = played + 1 == ply;
         // Each dropped-on square with the kinds dropped there, in the order first seen.
-        let mut squares: Vec<(Square, Vec<char>)> = Vec::new();
+        let mut squares: Vec<(Square, Vec<&str>)> = Vec::new();
         let mut moves = Vec::new();
         for u in chunk {
             if u.mv.is_drop() {
-                let letter = u.mv.drop_kind().letter();
+                let name = u.mv.drop_kind().hodges();
                 match squares.iter_mut().find(|(sq, _)| *sq == u.mv.to()) {
-                    Some((_, kinds)) => kinds.push(letter),
-                    None => squares.push((u.mv.to(), vec![letter])),
+                    Some((_, kinds)) => kinds.push(name),
+                    None => squares.push((u.mv.to(), vec![name])),
                 }
+            } else if reached {
+                moves.push(to_hodges(&pos, u.mv));
             } else {
                 moves.push(u.mv.usi());
             }
         }
         // Squares with the same kinds go together.
-        let mut groups: Vec<(Vec<char>, Vec<String>)> = Vec::new();
+        let mut groups: Vec<(Vec<&str>, Vec<String>)> = Vec::new();
         for (sq, kinds) in squares {
             match groups.iter_mut().find(|(k, _)| *k == kinds) {
                 Some((_, sqs)) => sqs.push(sq.to_string()),
@@ -509,10 +521,10 @@ fn useless_text(list: &[UselessInterposition]) -> String {
         }
         let mut parts = moves;
         parts.extend(groups.into_iter().map(|(kinds, sqs)| {
-            let kinds: Vec<String> = kinds.iter().map(char::to_string).collect();
+            let kinds: Vec<String> = kinds.iter().map(|k| k.to_string()).collect();
             format!("{} dropped on {}", either(&kinds), either(&sqs))
         }));
-        plies.push(format!("ply {}: {}", chunk[0].ply, parts.join(", or ")));
+        plies.push(format!("ply {ply}: {}", parts.join(", or ")));
     }
     plies.join("; ")
 }
@@ -543,10 +555,21 @@ mod tests {
             u(4, "C*4d", w),
             u(6, "S*1c", w),
         ];
+        // Ply 4 is reached from `start` (Black to move, the same pieces) by three phoenix
+        // moves that touch none of those squares; the line stops before ply 6.
+        let start =
+            toritsume::notation::parse_position("c5k/7/7/7/7/7/6K b spc 1").expect("a position");
+        let mut pos = start.clone();
+        let mut line = Vec::new();
+        for m in ["1g2g", "1a2a", "2g1g"] {
+            let m = toritsume::notation::usi::parse_usi_move(&pos, m).expect("a legal move");
+            pos.do_move(m);
+            line.push(m);
+        }
         assert_eq!(
-            useless_text(&list),
-            "ply 4: 7a6b, or S or P dropped on 6b or 5c, or C dropped on 4d; \
-             ply 6: S dropped on 1c"
+            useless_text(&start, &line, &list),
+            "ply 4: Cr-6b, or Sw or Pt dropped on 6b or 5c, or Cr dropped on 4d; \
+             ply 6: Sw dropped on 1c"
         );
         assert_eq!(either(&["a".into(), "b".into(), "c".into()]), "a, b or c");
     }

@@ -233,7 +233,10 @@ fn report_text(
         ));
     }
     if sol.has_spare_pieces() {
-        out.push_str(&format!("Spare pieces: {}\n", sol.spare.sfen_upper()));
+        out.push_str(&format!(
+            "Spare pieces: {}\n",
+            toritsume::render::text::hand_hodges(sol.spare)
+        ));
     }
     for x in &r.redundant {
         out.push_str(&format!("Redundant: {x}\n"));

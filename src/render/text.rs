@@ -15,10 +15,22 @@ pub enum Style {
     Unicode,
 }
 
+/// A hand in Hodges' abbreviations, a count after `×` (`Fa Sw×6`): the empty hand is
+/// the empty string.
+pub fn hand_hodges(hand: Hand) -> String {
+    hand_names(hand, Style::Ascii)
+}
+
+/// A hand as the diagram writes it: `-` when empty.
 fn hand_text(hand: Hand, style: Style) -> String {
     if hand.is_empty() {
         return "-".into();
     }
+    hand_names(hand, style)
+}
+
+/// Each kind held, in SFEN order, named in `style`, a count after `×`.
+fn hand_names(hand: Hand, style: Style) -> String {
     let mut parts = Vec::new();
     for k in SFEN_ORDER {
         let n = hand.count(k);
@@ -69,4 +81,21 @@ pub fn diagram(pos: &Position, style: Style) -> String {
     ));
     s.push_str(&format!("{} to move\n", pos.side_to_move().name()));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PieceKind;
+
+    #[test]
+    fn a_hand_is_written_in_hodges_with_its_counts() {
+        let hand = Hand::EMPTY
+            .with(PieceKind::Swallow)
+            .with(PieceKind::Swallow)
+            .with(PieceKind::Falcon)
+            .with(PieceKind::RightQuail);
+        assert_eq!(hand_hodges(hand), "Fa RQ Sw×2");
+        assert_eq!(hand_hodges(Hand::EMPTY), "");
+    }
 }

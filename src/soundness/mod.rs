@@ -109,8 +109,9 @@ pub enum Flaw {
         /// The other move.
         mv: Move,
     },
-    /// The main line ends with pieces in the attacker's hand.
-    #[error("spare pieces at the end of the main line: {}", .0.sfen_upper())]
+    /// The main line ends with pieces in the attacker's hand (written in Hodges'
+    /// abbreviations, as the reports write hands: `Sw×2`).
+    #[error("spare pieces at the end of the main line: {}", crate::render::text::hand_hodges(*.0))]
     SparePieces(Hand),
     /// A piece that can be taken away without changing the solution.
     #[error("redundant piece: {0}")]
