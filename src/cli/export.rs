@@ -25,7 +25,7 @@ use toritsume::solver::Solver;
 #[derive(Args)]
 pub struct ExportArgs {
     /// pychess, csv, epd, sfen, or all (every format into the directory --out).
-    #[arg(long, value_name = "FORMAT")]
+    #[arg(long, value_name = "FORMAT", value_parser = ["pychess", "csv", "epd", "sfen", "all"])]
     format: String,
     /// The problems (JSON lines): one file or more, exported in the order given (`-`: standard
     /// input).

@@ -6,6 +6,7 @@ use super::resume::{SavedRun, checkpoint_path, earlier_run};
 use super::say_err;
 use anyhow::{Context, bail};
 use clap::Args;
+use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Write};
@@ -66,7 +67,13 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", value_parser = count_arg::<u64>)]
     max_candidates: Option<u64>,
     /// Whether a problem whose last move has an alternative mate may be kept.
-    #[arg(long, value_name = "allow|forbid", default_value = "forbid")]
+    #[arg(
+        long,
+        value_name = "allow|forbid",
+        default_value = "forbid",
+        value_parser = clap::builder::PossibleValuesParser::new(["allow", "forbid"])
+            .try_map(|s| s.parse::<FinalDuals>())
+    )]
     final_duals: FinalDuals,
     /// Most problems kept from one family (problems descending from one ancestor).
     #[arg(long, value_name = "N", default_value_t = 3)]

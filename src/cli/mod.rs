@@ -82,6 +82,18 @@ enum Command {
     /// Solve a benchmark file (the hard set by default) and report times, nodes and
     /// whether each answer is the recorded one.
     Bench(bench::BenchArgs),
+    /// Print a shell completion script for the commands and flags (bash, zsh, fish,
+    /// elvish, powershell).
+    #[command(
+        long_about = "Print a shell completion script for the commands and flags.\n\n\
+                      bash: toritsume completions bash > ~/.local/share/bash-completion/completions/toritsume\n\
+                      zsh:  toritsume completions zsh > ~/.zfunc/_toritsume (with ~/.zfunc on fpath)\n\
+                      fish: toritsume completions fish > ~/.config/fish/completions/toritsume.fish"
+    )]
+    Completions {
+        /// The shell to write the script for.
+        shell: clap_complete::Shell,
+    },
 }
 
 /// Runs the command line and returns the process exit status.
@@ -107,6 +119,7 @@ pub fn run() -> i32 {
         Command::Book(a) => book::run(a),
         Command::Export(a) => export::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Completions { shell } => completions(shell),
     };
     match result {
         Ok(code) => code,
@@ -122,6 +135,17 @@ pub fn run() -> i32 {
             EXIT_USAGE
         }
     }
+}
+
+/// `completions`: the script for `shell`, written from the same definitions the program
+/// parses its arguments with, on standard output.
+fn completions(shell: clap_complete::Shell) -> anyhow::Result<i32> {
+    use clap::CommandFactory as _;
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "toritsume", &mut script);
+    // The scripts are ASCII text.
+    output::emit(&String::from_utf8_lossy(&script))?;
+    Ok(0)
 }
 
 /// Joins the words of a POSITION argument and parses them.

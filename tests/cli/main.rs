@@ -5,6 +5,7 @@
 mod common;
 
 mod commands;
+mod completions;
 mod defender_hand;
 mod export;
 mod front_ends;
