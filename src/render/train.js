@@ -8,45 +8,11 @@
   var problems = data.problems;
   var letters = data.letters;
   var storeKey = "toritsume-train:" + data.set;
-  var KANJI = { K: "鵬", F: "鷹", "+F": "鵰", C: "鶴", P: "雉", L: "鶉", R: "鶉", S: "燕", "+S": "鴈" };
-  var NAMES = {
-    K: "phoenix", F: "falcon", "+F": "eagle", C: "crane", P: "pheasant",
-    L: "left quail", R: "right quail", S: "swallow", "+S": "goose"
-  };
-  var HAND_ORDER = ["F", "C", "P", "L", "R", "S"];
+  var B = ToriBoard;
+  var NAMES = B.NAMES;
+  var HAND_ORDER = B.HAND_ORDER;
+  var parseSfen = B.parseSfen;
   var $ = function (id) { return document.getElementById(id); };
-
-  // ---- positions -------------------------------------------------------------------
-  function parseSfen(sfen) {
-    var f = sfen.trim().split(/\s+/);
-    var board = {};
-    var ranks = f[0].split("/");
-    for (var r = 0; r < 7; r++) {
-      var file = 7, promoted = false;
-      for (var i = 0; i < ranks[r].length; i++) {
-        var ch = ranks[r][i];
-        if (ch === "+") { promoted = true; continue; }
-        if (ch >= "1" && ch <= "9") { file -= Number(ch); continue; }
-        var up = ch.toUpperCase();
-        board[file + "abcdefg"[r]] = { c: ch === up ? "b" : "w", k: up, p: promoted };
-        promoted = false;
-        file--;
-      }
-    }
-    var hands = { b: {}, w: {} };
-    var n = "";
-    if (f[2] && f[2] !== "-") {
-      for (var j = 0; j < f[2].length; j++) {
-        var h = f[2][j];
-        if (h >= "0" && h <= "9") { n += h; continue; }
-        var side = h === h.toUpperCase() ? "b" : "w";
-        var k = h.toUpperCase();
-        hands[side][k] = (hands[side][k] || 0) + (n ? Number(n) : 1);
-        n = "";
-      }
-    }
-    return { board: board, hands: hands, side: f[1] === "w" ? "w" : "b" };
-  }
 
   function parseMove(usi) {
     if (usi[1] === "*") return { drop: usi[0], to: usi.slice(2, 4) };
@@ -99,16 +65,7 @@
   function problem() { return problems[cur]; }
   function attacker() { return parseSfen(problem().sfen).side; }
 
-  function label(pc) {
-    var key = (pc.p ? "+" : "") + pc.k;
-    if (letters) return key;
-    return KANJI[key];
-  }
-  function describe(sq) {
-    var pc = pos.board[sq];
-    if (!pc) return sq + " empty";
-    return sq + " " + (pc.c === "b" ? "Black" : "White") + " " + NAMES[(pc.p ? "+" : "") + pc.k];
-  }
+  function describe(sq) { return B.describe(pos.board, sq); }
 
   // ---- drawing ---------------------------------------------------------------------
   function drawBoard() {
@@ -124,14 +81,7 @@
         btn.tabIndex = sq === focusSq ? 0 : -1;
         var pc = pos.board[sq];
         if (pc) {
-          var span = document.createElement("span");
-          span.className = "pc " + pc.c + (pc.p ? " promoted" : "") + (marks[sq] === "moved" ? " arrive" : "");
-          span.textContent = label(pc);
-          if (!letters && (pc.k === "L" || pc.k === "R")) {
-            var sub = document.createElement("small");
-            sub.textContent = pc.k === "L" ? "左" : "右";
-            span.appendChild(sub);
-          }
+          var span = B.pieceSpan(pc, letters, marks[sq] === "moved" ? "arrive" : "");
           btn.appendChild(span);
         }
         if (selected && selected.from === sq) btn.classList.add("selected");
@@ -159,7 +109,7 @@
       btn.dataset.kind = k;
       btn.dataset.side = side;
       btn.setAttribute("aria-label", (side === "b" ? "Black" : "White") + " " + NAMES[k] + " in hand, " + n);
-      btn.textContent = (letters ? k : KANJI[k] + (k === "L" ? "左" : k === "R" ? "右" : "")) + (n > 1 ? "×" + n : "");
+      btn.textContent = B.handText(k, n, letters);
       if (selected && selected.drop === k && side === pos.side) btn.classList.add("selected");
       if (marks["hand-" + k] && side === attacker()) btn.classList.add(marks["hand-" + k]);
       btn.addEventListener("click", onHand.bind(null, side, k));

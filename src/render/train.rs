@@ -15,9 +15,9 @@ use crate::rules::{Move, Position};
 use crate::solver::{Solver, SolverConfig};
 use serde_json::{Value, json};
 
-/// The page's script and style sheet.
-const SCRIPT: &str = include_str!("train.js");
-const STYLE: &str = include_str!("train.css");
+/// The page's script and style sheet, after what the pages with a board share.
+const SCRIPT: &str = concat!(include_str!("board.js"), include_str!("train.js"));
+const STYLE: &str = concat!(include_str!("board.css"), include_str!("train.css"));
 
 /// The mating moves at the main line's last attacker move: the solution's own first, then
 /// the final duals (every other move that mates at once, useless interpositions being no
