@@ -4,6 +4,7 @@
 mod bench;
 mod book;
 mod diagram;
+mod editor;
 mod export;
 mod generate;
 mod input;
@@ -76,6 +77,9 @@ enum Command {
     Diagram(diagram::DiagramArgs),
     /// Make a self-contained HTML puzzle book of a problem file.
     Book(book::BookArgs),
+    /// Write the position editor: an HTML page that sets up a position by clicks or keys
+    /// and gives its SFEN and the commands that solve and verify it.
+    Editor(editor::EditorArgs),
     /// Export a problem file for pychess-variants, datasets (CSV), Fairy-Stockfish (EPD) or
     /// as SFEN lines.
     Export(export::ExportArgs),
@@ -117,6 +121,7 @@ pub fn run() -> i32 {
         Command::Usi => usi::run(),
         Command::Diagram(a) => diagram::run(a),
         Command::Book(a) => book::run(a),
+        Command::Editor(a) => editor::run(a),
         Command::Export(a) => export::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Completions { shell } => completions(shell),

@@ -1,8 +1,10 @@
 //! What a person looks at: text diagrams ([`text`]), SVG boards ([`svg`]), the HTML puzzle
-//! book of a problem set ([`book`]) and its training page ([`train`]). Rendering only
-//! writes; reading positions and moves is [`crate::notation`]'s.
+//! book of a problem set ([`book`]), its training page ([`train`]) and the position editor
+//! ([`editor`]). Rendering only writes; reading positions and moves is
+//! [`crate::notation`]'s.
 
 pub mod book;
+pub mod editor;
 pub mod svg;
 pub mod text;
 pub mod train;

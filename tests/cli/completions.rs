@@ -64,8 +64,20 @@ fn every_shell_gets_a_script_naming_every_command() {
         assert!(out.status.success(), "{shell}: {}", stderr(&out));
         let script = stdout(&out);
         for command in [
-            "show", "perft", "solve", "verify", "generate", "merge", "stats", "usi", "diagram",
-            "book", "export", "bench",
+            "show",
+            "perft",
+            "solve",
+            "verify",
+            "generate",
+            "merge",
+            "stats",
+            "usi",
+            "diagram",
+            "book",
+            "editor",
+            "export",
+            "bench",
+            "completions",
         ] {
             assert!(
                 script.contains(command),

@@ -384,7 +384,7 @@ fn interactive_book_carries_every_playable_problem_and_nothing_from_the_network(
 
 /// Runs `tests/browser/SCRIPT PAGE DIR` with node and the system Chromium, and returns what it
 /// said; fails the test, with everything it said, when the script does.
-fn drive_in_chromium(script: &str, page: &Path, dir: &Path) -> String {
+pub(crate) fn drive_in_chromium(script: &str, page: &Path, dir: &Path) -> String {
     let browser = Command::new("sh")
         .args(["-c", &format!("command -v {}", chromium())])
         .output()
@@ -413,7 +413,7 @@ fn drive_in_chromium(script: &str, page: &Path, dir: &Path) -> String {
 }
 
 /// Asserts that `dir/name` is a PNG with something on it, and keeps it.
-fn kept_screenshot(dir: &Path, name: &str) {
+pub(crate) fn kept_screenshot(dir: &Path, name: &str) {
     let png = std::fs::read(dir.join(name)).expect("a screenshot");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     assert!(

@@ -7,6 +7,7 @@ mod common;
 mod commands;
 mod completions;
 mod defender_hand;
+mod editor;
 mod export;
 mod front_ends;
 mod generate;
