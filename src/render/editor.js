@@ -160,11 +160,27 @@
     return true;
   }
 
-  // Loads `text` (an SFEN); says what is wrong and keeps the board when it cannot.
+  // `text` as SFEN: an SFEN as it is, `startpos`, or a FEN (`board[hands] w|b ...`, as
+  // Fairy-Stockfish and pychess-variants write it, `w` for Black). Throws on moves after it.
+  function asSfen(text) {
+    text = text.trim();
+    if (/(^|\s)moves(\s|$)/.test(text)) throw new Error("the editor reads a position without moves after it");
+    if (text === "startpos") return START;
+    var open = text.indexOf("[");
+    if (open < 0) return text;
+    var close = text.indexOf("]", open);
+    if (close < 0) throw new Error("no `]` closes the hands in the FEN");
+    var side = text.slice(close + 1).trim().split(/\s+/)[0] || "w";
+    if (side !== "w" && side !== "b") throw new Error("expected `w` (Black, the first player) or `b` (White) in FEN, found `" + side + "`");
+    return text.slice(0, open) + " " + (side === "w" ? "b" : "w") + " " + (text.slice(open + 1, close) || "-") + " 1";
+  }
+
+  // Loads `text` (SFEN, FEN or startpos); says what is wrong and keeps the board when it
+  // cannot.
   function load(text) {
     var p;
     try {
-      p = B.parseSfen(text);
+      p = B.parseSfen(asSfen(text));
     } catch (e) {
       $("load-error").textContent = e.message;
       return false;

@@ -79,6 +79,15 @@ check((await piece("7d")).includes("鷹"), "the board is kept");
 await page.fill("#sfen", "1k5/2S4/7/FC5/7/7/7 b FRS 1");
 await page.press("#sfen", "Enter");
 check((await page.textContent("#load-error")) === "", "a good SFEN loads with Enter");
+// A FEN as pychess-variants writes it (`w` for Black, both hands letter by letter).
+await page.fill("#sfen", "1k5/2S4/7/FC5/7/7/7[FRScccppppllrssssssssssssss] w 0 1");
+await page.click("#load");
+check((await sfen()) === "1k5/2S4/7/FC5/7/7/7 b FRS 1", "a pychess FEN whose White hand is the rest loads as the SFEN");
+await page.fill("#sfen", "startpos moves 3e3d");
+await page.click("#load");
+check((await page.textContent("#load-error")) === "the editor reads a position without moves after it", "moves after a position are refused");
+await page.fill("#sfen", "1k5/2S4/7/FC5/7/7/7 b FRS 1");
+await page.click("#load");
 
 // White's hand as given: it starts as the rest, and the command says so.
 await page.check("#hand-given");
