@@ -41,15 +41,14 @@ pub fn editor_page(start: Option<&Position>, labels: Labels) -> String {
 </div>
 <div class="hands" id="hand-b" aria-label="Black's hand"></div>
 <p id="state" role="status"></p>
-<p class="keys">Choose a piece below, then click squares (the same piece again takes it
+<div id="palette" aria-label="pieces"></div>
+<div id="tools"><button id="tool-move">Move</button><button id="tool-erase">Erase</button></div>
+<p class="keys">Choose a piece above, then click squares (the same piece again takes it
 off); with Move, click a piece and then where it goes. A right click empties a square.
 Keys on the board: arrows move, a letter puts a piece (K F C P L R S, upper case
 Black's, as in SFEN), + promotes or unpromotes it, Delete empties the square.</p>
 </section>
 <aside id="side" aria-label="tools">
-<h2>Pieces</h2>
-<div id="palette"></div>
-<div id="tools"><button id="tool-move">Move</button><button id="tool-erase">Erase</button></div>
 <fieldset><legend>To move</legend>
 <label><input type="radio" name="side" id="side-b"> Black</label>
 <label><input type="radio" name="side" id="side-w"> White</label></fieldset>
