@@ -403,24 +403,27 @@
     }
   }
 
-  function copy(id) {
-    var text = $(id).textContent;
-    var done = function () { $("copied").textContent = "Copied."; };
+  // Copies `text` to the clipboard; where the page may not, selects it (`selectIt`) for a
+  // copy by hand, and says which.
+  function copy(text, selectIt) {
+    var by_hand = function () {
+      selectIt();
+      $("copied").textContent = "Selected: copy it with Ctrl+C.";
+    };
     if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(text).then(done, function () { select(id); });
+      navigator.clipboard.writeText(text).then(function () { $("copied").textContent = "Copied."; }, by_hand);
     } else {
-      select(id);
+      by_hand();
     }
   }
 
-  // Selects the text of `id`, for a copy by hand where the page may not copy.
-  function select(id) {
+  // Selects the text of the element `id`.
+  function selectText(id) {
     var range = document.createRange();
     range.selectNodeContents($(id));
     var s = window.getSelection();
     s.removeAllRanges();
     s.addRange(range);
-    $("copied").textContent = "Selected: copy it with Ctrl+C.";
   }
 
   // ---- start -----------------------------------------------------------------------
@@ -436,14 +439,13 @@
   $("clear").addEventListener("click", function () { load("7/7/7/7/7/7/7 b - 1"); });
   $("start").addEventListener("click", function () { load(START); });
   $("copy-sfen").addEventListener("click", function () {
-    $("sfen").select();
-    var done = function () { $("copied").textContent = "Copied."; };
-    if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(sfen()).then(done, function () { $("copied").textContent = "Selected: copy it with Ctrl+C."; });
-    }
+    copy(sfen(), function () { $("sfen").select(); });
   });
-  $("copy-solve").addEventListener("click", function () { copy("cmd-solve"); });
-  $("copy-verify").addEventListener("click", function () { copy("cmd-verify"); });
+  ["solve", "verify"].forEach(function (verb) {
+    $("copy-" + verb).addEventListener("click", function () {
+      copy(command(verb), function () { selectText("cmd-" + verb); });
+    });
+  });
   window.addEventListener("hashchange", function () {
     if (location.hash.slice(1) !== address()) loadAddress(location.hash);
   });

@@ -41,6 +41,19 @@ check((await sfen()) === "1k5/2S4/7/FC5/7/7/7 b FRS 1", "the mate in 7 set up by
 check((await page.textContent("#cmd-solve")) === 'toritsume solve "1k5/2S4/7/FC5/7/7/7 b FRS 1"', "the command that solves it");
 check((await page.textContent("#cmd-verify")) === 'toritsume verify "1k5/2S4/7/FC5/7/7/7 b FRS 1"', "the command that verifies it");
 console.log("sfen: " + (await sfen()));
+// Copy puts the command on the clipboard (or, where the page may not write there, selects
+// it for a copy by hand).
+await page.context().grantPermissions(["clipboard-read", "clipboard-write"]).catch(() => {});
+await page.click("#copy-solve");
+await page.waitForFunction(() => document.querySelector("#copied").textContent !== "");
+const copied = await page.textContent("#copied");
+if (copied === "Copied.") {
+  const clip = await page.evaluate(() => navigator.clipboard.readText());
+  check(clip === 'toritsume solve "1k5/2S4/7/FC5/7/7/7 b FRS 1"', "Copy put the solve command on the clipboard");
+} else {
+  const sel = await page.evaluate(() => String(window.getSelection()));
+  check(sel === 'toritsume solve "1k5/2S4/7/FC5/7/7/7 b FRS 1"', "Copy selected the solve command for a copy by hand");
+}
 await page.screenshot({ path: path.join(shots, "editor-desktop.png") });
 
 // An impossible piece and a check, each named, then taken off again.
