@@ -280,7 +280,12 @@ fn unreadable_records_are_named_and_fail_the_run_while_the_rest_is_written() {
 fn bad_options_are_named() {
     let o = run(&["export", "--format", "pgn", CLASSIC, "--out", "-"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("`pgn`"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("'pgn'")
+            && stderr(&o).contains("[possible values: pychess, csv, epd, sfen, all]"),
+        "{}",
+        stderr(&o)
+    );
     let o = run(&[
         "export",
         "--format",
