@@ -175,11 +175,28 @@
     return text.slice(0, open) + " " + (side === "w" ? "b" : "w") + " " + (text.slice(open + 1, close) || "-") + " 1";
   }
 
-  // Loads `text` (SFEN, FEN or startpos); says what is wrong and keeps the board when it
-  // cannot.
-  function load(text) {
-    var p;
+  // A problem record (a line of a problem file, `{"sfen": ..., ...}`): its SFEN, and whether
+  // it gives White's hand (`"defender_hand": "given"`). Throws when it has no SFEN.
+  function fromRecord(text) {
+    var r;
     try {
+      r = JSON.parse(text);
+    } catch (e) {
+      throw new Error("not valid JSON: " + e.message);
+    }
+    if (!r || typeof r.sfen !== "string") throw new Error("a problem record needs its `sfen`");
+    return { sfen: r.sfen, given: r.defender_hand === "given" };
+  }
+
+  // Loads `text` (SFEN, FEN, startpos or a problem record); says what is wrong and keeps the
+  // board when it cannot.
+  function load(text) {
+    var p, record = null;
+    try {
+      if (text.trim()[0] === "{") {
+        record = fromRecord(text.trim());
+        text = record.sfen;
+      }
       p = B.parseSfen(asSfen(text));
     } catch (e) {
       $("load-error").textContent = e.message;
@@ -190,7 +207,8 @@
     // A White hand that is empty or exactly the rest is the convention's; any other is given.
     var w = B.writeSfen({ board: {}, hands: { b: {}, w: pos.hands.w }, side: "b" }, true);
     var r = B.writeSfen({ board: {}, hands: { b: {}, w: rest(pos) }, side: "b" }, true);
-    given = !(w === r || Object.keys(pos.hands.w).every(function (k) { return !pos.hands.w[k]; }));
+    given = record ? record.given
+      : !(w === r || Object.keys(pos.hands.w).every(function (k) { return !pos.hands.w[k]; }));
     if (!given) pos.hands.w = {};
     carried = null;
     draw();

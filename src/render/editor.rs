@@ -56,7 +56,7 @@ Black's, as in SFEN), + promotes or unpromotes it, Delete empties the square.</p
 <label><input type="radio" name="hand" id="hand-rest"> the rest (the tsume convention)</label>
 <label><input type="radio" name="hand" id="hand-given"> as given</label></fieldset>
 <div class="controls"><button id="clear">Empty board</button><button id="start">Start position</button></div>
-<h2><label for="sfen">SFEN</label> <small>(or paste a FEN or startpos, then Load)</small></h2>
+<h2><label for="sfen">SFEN</label> <small>(or paste a FEN, startpos or a line of a problem file, then Load)</small></h2>
 <input id="sfen" spellcheck="false" autocomplete="off">
 <div class="controls"><button id="load">Load</button><button id="copy-sfen">Copy</button></div>
 <p id="load-error" role="alert"></p>

@@ -96,6 +96,14 @@ check((await page.textContent("#load-error")) === "", "a good SFEN loads with En
 await page.fill("#sfen", "1k5/2S4/7/FC5/7/7/7[FRScccppppllrssssssssssssss] w 0 1");
 await page.click("#load");
 check((await sfen()) === "1k5/2S4/7/FC5/7/7/7 b FRS 1", "a pychess FEN whose White hand is the rest loads as the SFEN");
+// A line of a problem file: its SFEN, and its hand as given when the record says so.
+await page.fill("#sfen", '{"sfen":"6k/5S1/5S1/7/7/7/7 b L 1","defender_hand":"given","plies":3}');
+await page.click("#load");
+check((await sfen()) === "6k/5S1/5S1/7/7/7/7 b L 1" && (await page.isChecked("#hand-given")),
+  "a problem record loads with its White hand as given (here none)");
+await page.fill("#sfen", '{"plies":3}');
+await page.click("#load");
+check((await page.textContent("#load-error")) === "a problem record needs its `sfen`", "a record without an SFEN is refused");
 await page.fill("#sfen", "startpos moves 3e3d");
 await page.click("#load");
 check((await page.textContent("#load-error")) === "the editor reads a position without moves after it", "moves after a position are refused");
