@@ -21,6 +21,7 @@
   var tool = { kind: "move" }; // "move", "erase", or {kind: "piece", c, k, p}
   var carried = null;       // the square whose piece the move tool has picked up
   var focusSq = "4d";
+  var undone = [], redone = []; // positions to go back and forward to ({text, given})
 
   // ---- rules the page checks --------------------------------------------------------
   // Black-relative (rank step, file step towards file 1) offsets of the stepping moves,
@@ -203,6 +204,7 @@
       return false;
     }
     $("load-error").textContent = "";
+    if (pos) remember();
     pos = p;
     // A White hand that is empty or exactly the rest is the convention's; any other is given.
     var w = B.writeSfen({ board: {}, hands: { b: {}, w: pos.hands.w }, side: "b" }, true);
@@ -321,6 +323,8 @@
     $("cmd-solve").textContent = command("solve");
     $("cmd-verify").textContent = command("verify");
     $("side-" + pos.side).checked = true;
+    $("undo").disabled = undone.length === 0;
+    $("redo").disabled = redone.length === 0;
     $("hand-" + (given ? "given" : "rest")).checked = true;
     var wrong = problems(pos);
     var ul = $("problems");
@@ -348,7 +352,31 @@
   }
 
   // ---- editing ---------------------------------------------------------------------
+  // The position as it is, to come back to.
+  function snapshot() { return { text: B.writeSfen(pos, true), given: given }; }
+
+  // Called before each change: the position before it can be had back with Undo.
+  function remember() {
+    undone.push(snapshot());
+    if (undone.length > 500) undone.shift();
+    redone = [];
+  }
+
+  // Undo (from `undone` to `redone`) or Redo (the other way).
+  function step(from, to) {
+    if (!from.length) return;
+    to.push(snapshot());
+    var s = from.pop();
+    pos = B.parseSfen(s.text);
+    given = s.given;
+    if (!given) pos.hands.w = {};
+    carried = null;
+    draw();
+  }
+
   function put(sq, pc) {
+    var here = pos.board[sq];
+    if (pc || here) remember();
     if (pc) pos.board[sq] = pc; else delete pos.board[sq];
     focusSq = sq;
     draw();
@@ -356,6 +384,7 @@
   }
 
   function setHand(side, k, n) {
+    remember();
     pos.hands[side][k] = Math.max(0, Math.min(TOTAL[k], n));
     draw();
   }
@@ -380,10 +409,12 @@
       var from = carried;
       carried = null;
       if (from !== sq) {
+        remember();
         delete pos.board[from];
         pos.board[sq] = pc;
       }
-      return put(sq, pc);
+      draw();
+      return focusBoard();
     }
     if (here) carried = sq;
     draw();
@@ -448,10 +479,22 @@
   $("board").addEventListener("keydown", onKey);
   $("tool-move").addEventListener("click", function () { setTool({ kind: "move" }); });
   $("tool-erase").addEventListener("click", function () { setTool({ kind: "erase" }); });
-  $("side-b").addEventListener("change", function () { pos.side = "b"; draw(); });
-  $("side-w").addEventListener("change", function () { pos.side = "w"; draw(); });
-  $("hand-rest").addEventListener("change", function () { given = false; pos.hands.w = {}; draw(); });
-  $("hand-given").addEventListener("change", function () { given = true; pos.hands.w = rest(pos); draw(); });
+  $("side-b").addEventListener("change", function () { remember(); pos.side = "b"; draw(); });
+  $("side-w").addEventListener("change", function () { remember(); pos.side = "w"; draw(); });
+  $("hand-rest").addEventListener("change", function () { remember(); given = false; pos.hands.w = {}; draw(); });
+  $("hand-given").addEventListener("change", function () { remember(); given = true; pos.hands.w = rest(pos); draw(); });
+  $("undo").addEventListener("click", function () { step(undone, redone); });
+  $("redo").addEventListener("click", function () { step(redone, undone); });
+  // Ctrl+Z and Ctrl+Y (or Ctrl+Shift+Z) anywhere but in the SFEN field, which keeps its own.
+  document.addEventListener("keydown", function (e) {
+    if (!(e.ctrlKey || e.metaKey) || e.target === $("sfen")) return;
+    var key = e.key.toLowerCase();
+    if (key === "z" && !e.shiftKey) step(undone, redone);
+    else if (key === "y" || (key === "z" && e.shiftKey)) step(redone, undone);
+    else return;
+    e.preventDefault();
+    focusBoard();
+  });
   $("load").addEventListener("click", function () { load($("sfen").value); });
   $("sfen").addEventListener("keydown", function (e) { if (e.key === "Enter") load($("sfen").value); });
   $("clear").addEventListener("click", function () { load("7/7/7/7/7/7/7 b - 1"); });

@@ -42,11 +42,12 @@ pub fn editor_page(start: Option<&Position>, labels: Labels) -> String {
 <div class="hands" id="hand-b" aria-label="Black's hand"></div>
 <p id="state" role="status"></p>
 <div id="palette" aria-label="pieces"></div>
-<div id="tools"><button id="tool-move">Move</button><button id="tool-erase">Erase</button></div>
+<div id="tools"><button id="tool-move">Move</button><button id="tool-erase">Erase</button>
+<button id="undo" title="Ctrl+Z">Undo</button><button id="redo" title="Ctrl+Y">Redo</button></div>
 <p class="keys">Choose a piece above, then click squares (the same piece again takes it
 off); with Move, click a piece and then where it goes. A right click empties a square.
 Keys on the board: arrows move, a letter puts a piece (K F C P L R S, upper case
-Black's, as in SFEN), + promotes or unpromotes it, Delete empties the square.</p>
+Black's, as in SFEN), + promotes or unpromotes it, Delete empties the square. Ctrl+Z undoes, Ctrl+Y redoes.</p>
 </section>
 <aside id="side" aria-label="tools">
 <fieldset><legend>To move</legend>

@@ -76,6 +76,17 @@ await page.keyboard.press("+");
 check((await sfen()).startsWith("1k5/2S4/7/FC1+F3/"), "+ promotes it to an eagle");
 await page.keyboard.press("Delete");
 check((await sfen()) === "1k5/2S4/7/FC5/7/7/7 b FRS 1", "Delete takes it off");
+await page.keyboard.press("Control+z");
+check((await sfen()).startsWith("1k5/2S4/7/FC1+F3/"), "Ctrl+Z brings the eagle back");
+await page.keyboard.press("Control+z");
+check((await sfen()).startsWith("1k5/2S4/7/FC1F3/"), "and again, unpromoted");
+await page.keyboard.press("Control+y");
+await page.keyboard.press("Control+y");
+check((await sfen()) === "1k5/2S4/7/FC5/7/7/7 b FRS 1", "Ctrl+Y twice redoes the promotion and the Delete");
+await page.click("#clear");
+await page.click("#undo");
+check((await sfen()) === "1k5/2S4/7/FC5/7/7/7 b FRS 1", "Undo brings back the board Empty board cleared");
+check(await page.isDisabled("#redo") === false, "Redo is there to clear it again");
 
 // The move tool: the crane from 6d to 5e and back.
 await page.click("#tool-move");
