@@ -103,6 +103,15 @@ var ToriBoard = (function () {
     return (letters ? k : KANJI[k] + (k === "L" ? "左" : k === "R" ? "右" : "")) + (n > 1 ? "×" + n : "");
   }
 
+  // Empties the element `el` (a hand's row) and starts it with its heading `text`.
+  function handRow(el, text) {
+    el.textContent = "";
+    var who = document.createElement("span");
+    who.className = "who";
+    who.textContent = text;
+    el.appendChild(who);
+  }
+
   // "4d Black falcon", "4d empty".
   function describe(board, sq) {
     var pc = board[sq];
@@ -113,6 +122,6 @@ var ToriBoard = (function () {
   return {
     KANJI: KANJI, NAMES: NAMES, HAND_ORDER: HAND_ORDER, RANKS: RANKS,
     parseSfen: parseSfen, writeSfen: writeSfen, pieceSpan: pieceSpan, handText: handText,
-    describe: describe
+    describe: describe, handRow: handRow
   };
 })();

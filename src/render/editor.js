@@ -245,11 +245,7 @@
   // A side's hand: each kind with its count and buttons to take one away or add one.
   function drawHand(side) {
     var el = $("hand-" + side);
-    el.textContent = "";
-    var who = document.createElement("span");
-    who.className = "who";
-    who.textContent = side === "b" ? "☗ Black holds" : "☖ White holds";
-    el.appendChild(who);
+    B.handRow(el, side === "b" ? "☗ Black holds" : "☖ White holds");
     if (side === "w" && !given) {
       var r = rest(pos);
       var span = document.createElement("span");

@@ -96,11 +96,7 @@
 
   function drawHand(side) {
     var el = $("hand-" + side);
-    el.textContent = "";
-    var title = document.createElement("span");
-    title.className = "who";
-    title.textContent = side === "b" ? "☗ Black" : "☖ White";
-    el.appendChild(title);
+    B.handRow(el, side === "b" ? "☗ Black" : "☖ White");
     HAND_ORDER.forEach(function (k) {
       var n = pos.hands[side][k] || 0;
       if (!n) return;
