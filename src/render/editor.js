@@ -85,12 +85,21 @@
     });
   }
 
+  // How many of each kind (a promoted piece as its kind) stand on the board or lie in
+  // Black's hand, and in White's too when `withWhite`.
+  function tally(p, withWhite) {
+    var n = {};
+    Object.keys(TOTAL).forEach(function (k) {
+      n[k] = (p.hands.b[k] || 0) + (withWhite ? (p.hands.w[k] || 0) : 0);
+    });
+    Object.keys(p.board).forEach(function (sq) { n[p.board[sq].k]++; });
+    return n;
+  }
+
   // What White holds under the tsume convention: every piece neither on the board nor in
   // Black's hand (none where the position already has too many).
   function rest(p) {
-    var used = {};
-    Object.keys(TOTAL).forEach(function (k) { used[k] = p.hands.b[k] || 0; });
-    Object.keys(p.board).forEach(function (sq) { used[p.board[sq].k]++; });
+    var used = tally(p, false);
     var h = {};
     B.HAND_ORDER.forEach(function (k) { h[k] = Math.max(0, TOTAL[k] - used[k]); });
     return h;
@@ -100,14 +109,10 @@
   function problems(p) {
     var out = [];
     var phoenixes = { b: 0, w: 0 };
-    var count = {};
-    Object.keys(TOTAL).forEach(function (k) {
-      count[k] = (p.hands.b[k] || 0) + (given ? (p.hands.w[k] || 0) : 0);
-    });
+    var count = tally(p, given);
     var swallows = {};
     Object.keys(p.board).sort().forEach(function (sq) {
       var pc = p.board[sq];
-      count[pc.k]++;
       if (pc.k === "K") phoenixes[pc.c]++;
       if (pc.k === "S" && !pc.p) {
         var last = pc.c === "b" ? "a" : "g";
