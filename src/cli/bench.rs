@@ -157,7 +157,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
         }
         let sol = best.expect("at least one run");
         let want = expected(item);
-        let moves: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
+        let moves = toritsume::notation::usi::line_to_usi(&sol.moves);
         let mut differences = Vec::new();
         if let Some(s) = want.status
             && s != sol.status

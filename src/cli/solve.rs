@@ -265,7 +265,7 @@ pub fn solution_json(
         "minimal": sol.minimal,
         "complete": sol.complete,
         "short_at": sol.short_at,
-        "moves": sol.moves.iter().map(|m| m.usi()).collect::<Vec<_>>(),
+        "moves": toritsume::notation::usi::line_to_usi(&sol.moves),
         "hodges": hodges,
         "spare_pieces": spare_pieces_json(sol),
         "spare": spare_json(sol),

@@ -75,7 +75,7 @@ pub fn add_json(v: &mut serde_json::Value, sol: &Solution, vars: &Variations) {
                     "move": x.mv.usi(),
                     "move_hodges": hodges[0],
                     "plies": x.plies,
-                    "moves": x.moves.iter().map(|m| m.usi()).collect::<Vec<_>>(),
+                    "moves": toritsume::notation::usi::line_to_usi(&x.moves),
                     "hodges": hodges[1..],
                     "complete": x.complete,
                     "short_at": x.short_at,

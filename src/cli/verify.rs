@@ -9,6 +9,7 @@ use serde_json::json;
 use toritsume::notation::hodges::line_to_hodges;
 use toritsume::notation::parse_move_list;
 use toritsume::notation::sfen::write_sfen;
+use toritsume::notation::usi::line_to_usi as usi;
 use toritsume::rules::{Move, Position};
 use toritsume::solver::{DefenderHand, Solver, SolverConfig, prepare};
 use toritsume::soundness::{
@@ -69,10 +70,6 @@ fn intended_moves(
         return Err("intended solution: no moves in it".to_string());
     }
     Ok(Some(moves))
-}
-
-fn usi(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(|m| m.usi()).collect()
 }
 
 /// A piece too many in JSON: `{where, piece, description}`.

@@ -230,7 +230,7 @@ pub fn puzzle(
         id,
         sfen: record.sfen.clone(),
         fen: write_fen(&prepare(&pos, convention)),
-        moves: sol.moves.iter().map(|m| m.usi()).collect(),
+        moves: crate::notation::usi::line_to_usi(&sol.moves),
         plies: sol.plies.unwrap_or(0),
         themes,
         rating,

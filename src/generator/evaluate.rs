@@ -227,11 +227,11 @@ fn evaluate_position(
     if !duals.is_empty() {
         extra.insert(
             "final_duals".into(),
-            json!(duals.iter().map(|m| m.usi()).collect::<Vec<_>>()),
+            json!(crate::notation::usi::line_to_usi(&duals)),
         );
     }
     let hodges = line_to_hodges(&sol.position, &sol.moves);
-    let moves: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
+    let moves = crate::notation::usi::line_to_usi(&sol.moves);
     let record = Problem {
         sfen: write_sfen(&pos),
         plies: Some(plies),

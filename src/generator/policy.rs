@@ -67,7 +67,7 @@ impl Keys {
     /// The keys of problem `pos` whose solution is `moves` from `prepared` (the position the
     /// solution starts from).
     pub fn of(pos: &Position, prepared: &Position, moves: &[Move]) -> Keys {
-        let usi: Vec<String> = moves.iter().map(|m| m.usi()).collect();
+        let usi = crate::notation::usi::line_to_usi(moves);
         Keys {
             position: dedup::position_key(pos),
             shape: dedup::shape_key(prepared, moves),

@@ -8,6 +8,12 @@ use super::MoveError;
 use crate::rules::movegen::{generate_legal, is_checkmate};
 use crate::rules::{Color, Move, MoveList, Piece, PieceKind, Position, Square};
 
+/// A line of moves in USI, one string a move (the twin of
+/// [`super::hodges::line_to_hodges`], which needs the position; USI does not).
+pub fn line_to_usi(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(|m| m.usi()).collect()
+}
+
 /// Whether `text` has the shape of a USI move (so a failure to read it as one is final).
 pub fn looks_like_usi(text: &str) -> bool {
     let b = text.as_bytes();

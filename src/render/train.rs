@@ -108,7 +108,7 @@ fn entry(solver: &mut Solver, n: usize, p: &Problem) -> Result<Option<Value>, St
         "n": n,
         "sfen": write_sfen(&start),
         "plies": plies,
-        "moves": moves.iter().map(|m| m.usi()).collect::<Vec<_>>(),
+        "moves": crate::notation::usi::line_to_usi(&moves),
         "hodges": line_to_hodges(&start, &moves),
         "final": last_move_mates(solver, &start, &moves),
         "tries": refutations(solver, &start, &moves),

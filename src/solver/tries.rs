@@ -140,9 +140,7 @@ mod tests {
     use crate::notation::parse_position;
     use crate::solver::{Solver, SolverConfig};
 
-    fn usi(moves: &[crate::rules::Move]) -> Vec<String> {
-        moves.iter().map(|m| m.usi()).collect()
-    }
+    use crate::notation::usi::line_to_usi as usi;
 
     #[test]
     fn a_mate_in_one_has_tries_refuted_by_the_phoenixs_escapes() {

@@ -130,9 +130,7 @@ mod tests {
     use crate::notation::parse_position;
     use crate::solver::{Solver, SolverConfig, Status};
 
-    fn usi(moves: &[crate::rules::Move]) -> Vec<String> {
-        moves.iter().map(|m| m.usi()).collect()
-    }
+    use crate::notation::usi::line_to_usi as usi;
 
     /// The mate in 7 worked out by hand (README "solve"): after F*6b 6a6b 7d6c the
     /// phoenix on 6b can go to 7a (the main line) or 6a, every other square being guarded

@@ -400,7 +400,7 @@ fn answer(mate: bool, sol: &Solution) -> String {
     let found = sol.status == Status::Mate && !sol.moves.is_empty();
     match (mate, sol.status) {
         (true, Status::Mate) if found && sol.complete => {
-            let line: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
+            let line = toritsume::notation::usi::line_to_usi(&sol.moves);
             format!("checkmate {}", line.join(" "))
         }
         (true, Status::NoMate) => "checkmate nomate".into(),
