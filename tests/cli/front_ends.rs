@@ -93,13 +93,16 @@ fn diagram_rejects_a_bad_position() {
 }
 
 /// `toritsume book` of the classic set to `out`.
+/// `toritsume book OPTIONS... INPUT --out OUT`.
+fn book(input: &Path, out: &Path, options: &[&str]) -> std::process::Output {
+    let mut args = vec!["book"];
+    args.extend_from_slice(options);
+    args.extend([input.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    run(&args)
+}
+
 fn classic_book(out: &Path) -> std::process::Output {
-    run(&[
-        "book",
-        classic().to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ])
+    book(&classic(), out, &[])
 }
 
 #[test]
@@ -160,12 +163,7 @@ fn book_names_a_bad_line() {
     )
     .unwrap();
     let out = dir.join("book.html");
-    let o = run(&[
-        "book",
-        input.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = book(&input, &out, &[]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("line 2") || err.contains("problem 2"), "{err}");
@@ -181,15 +179,7 @@ fn book_tries_follow_each_solution() {
     let mut pages = Vec::new();
     for threads in ["1", "2"] {
         let out = dir.join(format!("book{threads}.html"));
-        let o = run(&[
-            "book",
-            "--tries",
-            "--threads",
-            threads,
-            classic().to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+        let o = book(&classic(), &out, &["--tries", "--threads", threads]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         pages.push(std::fs::read_to_string(&out).unwrap());
     }
@@ -201,14 +191,11 @@ fn book_tries_follow_each_solution() {
         "{first}"
     );
     assert!(pages[0].contains(&format!("<span class=\"tries\">{tries}.</span>")));
-    let o = run(&[
-        "book",
-        "--tries",
-        "--interactive",
-        classic().to_str().unwrap(),
-        "--out",
-        dir.join("t.html").to_str().unwrap(),
-    ]);
+    let o = book(
+        &classic(),
+        &dir.join("t.html"),
+        &["--tries", "--interactive"],
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(!dir.join("t.html").exists());
 }
@@ -222,12 +209,7 @@ fn book_of_positions_says_how_to_make_records_of_them() {
     let positions = "4pk1/5l1/3C2F/7/7/7/7 b C 1\n1k5/2S4/7/FC5/7/7/7 b FRS 1\n";
     std::fs::write(&input, positions).unwrap();
     let out = dir.join("book.html");
-    let o = run(&[
-        "book",
-        input.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = book(&input, &out, &[]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
@@ -330,13 +312,7 @@ fn chromium_renders_the_book() {
 
 /// `toritsume book --interactive` of the classic set to `out`.
 fn train_page(out: &std::path::Path) -> std::process::Output {
-    run(&[
-        "book",
-        "--interactive",
-        classic().to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ])
+    book(&classic(), out, &["--interactive"])
 }
 
 #[test]
