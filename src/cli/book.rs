@@ -1,12 +1,10 @@
 //! `toritsume book`: an HTML puzzle book of a problem set, or (`--interactive`) a training
 //! page on which the problems are played.
 
-use super::generate::create_output;
+use super::generate::write_file;
 use super::input::{content_lines, read_file, source_name};
-use super::output::io_reason;
 use super::say_err;
 use clap::Args;
-use std::io::Write;
 use std::path::PathBuf;
 use toritsume::notation::counted;
 use toritsume::problem::Problem;
@@ -129,9 +127,7 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
             a.out.display()
         );
     }
-    let mut f = create_output(&a.out, a.force)?;
-    f.write_all(html.as_bytes())
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {}", a.out.display(), io_reason(&e)))?;
+    write_file(&a.out, a.force, &html)?;
     say_err!(
         "{} written to {}",
         counted(shown as u64, "problem", "problems"),

@@ -1,10 +1,8 @@
 //! `toritsume diagram`: a board as SVG or as a text diagram.
 
-use super::generate::create_output;
+use super::generate::write_file;
 use super::position_arg;
-use anyhow::Context;
 use clap::Args;
-use std::io::Write;
 use std::path::PathBuf;
 use toritsume::render::svg::{Labels, svg};
 use toritsume::render::text::{Style, diagram};
@@ -39,9 +37,7 @@ pub fn run(a: DiagramArgs) -> anyhow::Result<i32> {
             } else {
                 Labels::Kanji
             };
-            let mut f = create_output(path, a.force)?;
-            f.write_all(svg(&pos, labels, None).as_bytes())
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            write_file(path, a.force, &svg(&pos, labels, None))?;
         }
         None => super::output::emit(&diagram(
             &pos,

@@ -1,11 +1,9 @@
 //! `toritsume editor`: writes the position editor, an HTML page that sets up a position
 //! and gives its SFEN and the command lines that solve and verify it.
 
-use super::generate::create_output;
+use super::generate::write_out;
 use super::position_arg;
-use anyhow::Context;
 use clap::Args;
-use std::io::Write;
 use std::path::PathBuf;
 use toritsume::render::editor::editor_page;
 use toritsume::render::svg::Labels;
@@ -39,13 +37,6 @@ pub fn run(a: EditorArgs) -> anyhow::Result<i32> {
     } else {
         Labels::Kanji
     };
-    let page = editor_page(start.as_ref(), labels);
-    if a.out.as_os_str() == "-" {
-        super::output::emit(&page)?;
-    } else {
-        let mut f = create_output(&a.out, a.force)?;
-        f.write_all(page.as_bytes())
-            .with_context(|| format!("cannot write {}", a.out.display()))?;
-    }
+    write_out(&a.out, a.force, &editor_page(start.as_ref(), labels))?;
     Ok(0)
 }

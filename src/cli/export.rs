@@ -3,15 +3,14 @@
 //! directory (with the SFEN split by length, and a dataset card, `README.md`), as
 //! `problems/export/` is made.
 
-use super::generate::{create_output, refuse_existing};
+use super::generate::{refuse_existing, write_file, write_out};
 use super::input::{content_lines, read_file, source_name};
-use super::output::{emit, io_reason};
+use super::output::io_reason;
 use super::say_err;
 use anyhow::{Context, bail};
 use clap::Args;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use toritsume::export::card::{CardInput, dataset_card};
 use toritsume::export::formats::Format;
@@ -143,13 +142,7 @@ fn write_format(
             Err(why) => *skipped.entry(why).or_default() += 1,
         }
     }
-    if out == Path::new("-") {
-        emit(&text)?;
-    } else {
-        let mut f = create_output(out, force)?;
-        f.write_all(text.as_bytes())
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {}", out.display(), io_reason(&e)))?;
-    }
+    write_out(out, force, &text)?;
     Ok((written, skipped))
 }
 
@@ -288,9 +281,7 @@ fn write_card(a: &ExportArgs, made: &Made, files: Vec<(String, usize)>) -> anyho
         left_out: commonest_first(&every),
     };
     let path = a.out.join("README.md");
-    let mut f = create_output(&path, true)?;
-    f.write_all(dataset_card(&puzzles, &input).as_bytes())
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {}", path.display(), io_reason(&e)))?;
+    write_file(&path, true, &dataset_card(&puzzles, &input))?;
     say_err!("README.md: the dataset card written");
     Ok(())
 }

@@ -238,6 +238,23 @@ pub fn create_output(path: &Path, force: bool) -> anyhow::Result<File> {
     })
 }
 
+/// Writes `text` to a new file `path` ([`create_output`]: never over one unless `force`),
+/// naming the file when the write fails.
+pub fn write_file(path: &Path, force: bool, text: &str) -> anyhow::Result<()> {
+    let mut f = create_output(path, force)?;
+    f.write_all(text.as_bytes())
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {}", path.display(), io_reason(&e)))
+}
+
+/// Writes `text` to standard output when `path` is `-`, else as [`write_file`] does.
+pub fn write_out(path: &Path, force: bool, text: &str) -> anyhow::Result<()> {
+    if path == Path::new("-") {
+        Ok(super::output::emit(text)?)
+    } else {
+        write_file(path, force, text)
+    }
+}
+
 fn summary(stats: &Stats) -> String {
     let kept: Vec<String> = stats
         .kept
