@@ -5,11 +5,14 @@ mod common;
 
 use common::{random_position, rng};
 use rand::RngExt;
+use toritsume::notation::fairy::{fairy_move, fairy_to_usi, parse_fairy_move};
 use toritsume::notation::fen::write_fen;
 use toritsume::notation::hodges::{parse_hodges, to_hodges};
 use toritsume::notation::sfen::write_sfen;
 use toritsume::notation::usi::parse_usi_move;
 use toritsume::notation::{parse_move_list, parse_position};
+use toritsume::problem::Problem;
+use toritsume::problem::foreign::csv_rows;
 use toritsume::rules::{MoveList, generate_legal};
 
 #[test]
@@ -64,7 +67,7 @@ fn known_forms() {
 }
 
 #[test]
-fn every_legal_move_round_trips_through_usi_and_hodges() {
+fn every_legal_move_round_trips_through_usi_hodges_and_fairy_stockfish() {
     let mut r = rng(8);
     for _ in 0..2000 {
         let p = random_position(&mut r);
@@ -74,12 +77,17 @@ fn every_legal_move_round_trips_through_usi_and_hodges() {
             assert_eq!(parse_usi_move(&p, &m.usi()), Ok(m), "{p:?} {m}");
             let h = to_hodges(&p, m);
             assert_eq!(parse_hodges(&p, &h), Ok(m), "{p:?} {m} {h}");
+            // Fairy-Stockfish's form, as `export` writes it, reads back, and is USI square
+            // for square.
+            let f = fairy_move(m);
+            assert_eq!(parse_fairy_move(&p, &f), Ok(m), "{p:?} {m} {f}");
+            assert_eq!(fairy_to_usi(&f), Some(m.usi()), "{f}");
         }
     }
 }
 
 fn mutate(text: &str, r: &mut rand_chacha::ChaCha8Rng) -> String {
-    const ALPHABET: &[u8] = b"kfcplrsKFCPLRS+/-[]*0123456789 bwamoves";
+    const ALPHABET: &[u8] = b"kfcplrsKFCPLRS+/-[]*0123456789 bwamoves@;,\"\n";
     let mut b: Vec<u8> = text.as_bytes().to_vec();
     for _ in 0..r.random_range(1..4) {
         let i = if b.is_empty() {
@@ -110,6 +118,9 @@ fn parsers_never_panic_on_garbage() {
         "2ck1p1/2s1s2/1s3s1/3+F3/1S4+s/2S1S2/2PKC2[RLCFSSSSpprlcssss] w - - 0 1",
         "startpos moves 3d3c 4b3c 5e5d",
         "kp5/1s5/1C5/7/7/7/6K b S 1 moves S*7b",
+        "1k5/2S4/7/FC5/7/7/6K[FRS] w 0 1 moves F@b6 b7b6 a4b5",
+        "1k5/2S4/7/FC5/7/7/6K[FRS] w - - 0 1;variant torishogi;bm F@b6;pv F@b6,b7b6",
+        "PuzzleId,FEN,Moves\nab,\"1k5/2S4/7/FC5/7/7/6K[FRS] w 0 1\",F@b6 b7b6",
     ];
     let mut accepted = 0;
     for i in 0..60_000 {
@@ -137,6 +148,14 @@ fn parsers_never_panic_on_garbage() {
         let _ = parse_move_list(&start, &text);
         let _ = parse_hodges(&start, &text);
         let _ = parse_usi_move(&start, &text);
+        let _ = parse_fairy_move(&start, &text);
+        // The readers of other programs' puzzles.
+        let _ = Problem::from_epd(&text);
+        for (_, row) in csv_rows(text.as_bytes()) {
+            if let Ok(p) = row {
+                let _ = p.main_line();
+            }
+        }
     }
     assert!(
         accepted > 100,

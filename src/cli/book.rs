@@ -2,12 +2,11 @@
 //! page on which the problems are played.
 
 use super::generate::write_file;
-use super::input::{content_lines, read_file, source_name};
+use super::input::{read_file, records, source_name};
 use super::say_err;
 use clap::Args;
 use std::path::PathBuf;
 use toritsume::notation::counted;
-use toritsume::problem::Problem;
 use toritsume::render::svg::Labels;
 use toritsume::solver::{Solver, SolverConfig};
 
@@ -54,11 +53,8 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
     let mut lines = Vec::new();
     // Every problem that cannot be read or drawn, by its line, named in file order.
     let mut errors: Vec<(usize, String)> = Vec::new();
-    for (n, line) in content_lines(&bytes) {
-        match line
-            .map_err(String::from)
-            .and_then(|l| Problem::from_json(l).map_err(|e| e.to_string()))
-        {
+    for (n, record) in records(&bytes) {
+        match record {
             Ok(p) => {
                 problems.push(p);
                 lines.push(n);

@@ -4,7 +4,7 @@
 //! `problems/export/` is made.
 
 use super::generate::{refuse_existing, write_file, write_out};
-use super::input::{content_lines, read_file, source_name};
+use super::input::{read_file, records, source_name};
 use super::output::io_reason;
 use super::say_err;
 use anyhow::{Context, bail};
@@ -16,7 +16,6 @@ use toritsume::export::card::{CardInput, dataset_card};
 use toritsume::export::formats::Format;
 use toritsume::export::{EXPORT_NODES, PhoenixPlacement, Puzzle, Skip, puzzle, solver_config};
 use toritsume::notation::commonest_first;
-use toritsume::problem::Problem;
 use toritsume::rules::Square;
 use toritsume::solver::Solver;
 
@@ -61,14 +60,11 @@ type Made = Vec<((usize, usize), Result<Puzzle, Skip>)>;
 
 /// Reads the records and makes each into a puzzle, in parallel, in file order.
 fn make(a: &ExportArgs, fairy: bool, placement: PhoenixPlacement) -> anyhow::Result<Made> {
-    let mut records = Vec::new();
+    let mut list = Vec::new();
     for (f, path) in a.problems.iter().enumerate() {
         let bytes = read_file(path)?;
-        for (n, line) in content_lines(&bytes) {
-            let r = line
-                .map_err(|e| Skip::Unreadable(e.to_string()))
-                .and_then(|l| Problem::from_json(l).map_err(|e| Skip::Unreadable(e.to_string())));
-            records.push(((f, n), r));
+        for (n, record) in records(&bytes) {
+            list.push(((f, n), record.map_err(Skip::Unreadable)));
         }
     }
     let threads = super::threads_arg(a.threads)?;
@@ -82,8 +78,7 @@ fn make(a: &ExportArgs, fairy: bool, placement: PhoenixPlacement) -> anyhow::Res
         .stack_size(64 << 20)
         .build()?;
     Ok(pool.install(|| {
-        records
-            .into_par_iter()
+        list.into_par_iter()
             .map_init(
                 || {
                     (

@@ -1,6 +1,6 @@
 //! `toritsume generate`: problem sets, written as they are found, and stopped runs resumed.
 
-use super::input::{content_lines, read_file};
+use super::input::{read_file, records};
 use super::output::{StdoutError, io_reason};
 use super::resume::{SavedRun, checkpoint_path, earlier_run};
 use super::say_err;
@@ -13,7 +13,6 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use toritsume::generator::{FinalDuals, GenConfig, Generator, ResumeError, Seed, Stats, Step};
 use toritsume::notation::counted;
-use toritsume::problem::Problem;
 
 /// Arguments of `generate`.
 #[derive(Args)]
@@ -350,9 +349,8 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
     config.shape_limit = a.shape_limit;
     for f in &a.from {
         let bytes = read_file(f)?;
-        for (n, line) in content_lines(&bytes) {
-            let seed = line.map_err(String::from).and_then(|l| {
-                let p = Problem::from_json(l).map_err(|e| e.to_string())?;
+        for (n, record) in records(&bytes) {
+            let seed = record.and_then(|p| {
                 Seed::from_record(&p, format!("{}:{n}", f.display())).map_err(|e| e.to_string())
             });
             match seed {

@@ -1,13 +1,15 @@
 //! Reading the positions a command works on: a POSITION given on the command line, a FILE
-//! with one position per line (SFEN, FEN or a JSON problem record; blank lines and `#`
-//! comments skipped), or `-` for standard input; and `--lines`, the choice of some of a
-//! file's lines.
+//! with one position per line (SFEN, FEN, a JSON problem record, a pychess-variants puzzle
+//! record or an EPD line; blank lines and `#` comments skipped) or a CSV file of puzzles, or
+//! `-` for standard input; the problem records of such files; and `--lines`, the choice of
+//! some of a file's lines.
 
 use super::say_err;
 use std::io::Read;
 use toritsume::generator::Seed;
 use toritsume::notation::parse_position;
 use toritsume::problem::Problem;
+use toritsume::problem::foreign::{csv_rows, is_csv_header, looks_like_epd};
 use toritsume::rules::Position;
 use toritsume::solver::DefenderHand;
 
@@ -121,9 +123,8 @@ pub fn read_seeded(
     let mut bad = 0;
     for f in files {
         let bytes = read_file(f)?;
-        for (n, line) in content_lines(&bytes) {
-            let parsed = line.map_err(String::from).and_then(|line| {
-                let r = Problem::from_json(line).map_err(|e| e.to_string())?;
+        for (n, record) in records(&bytes) {
+            let parsed = record.and_then(|r| {
                 let seed = Seed::from_record(&r, format!("{}:{n}", source_name(f)))
                     .map_err(|e| e.to_string())?;
                 Ok((r, seed))
@@ -184,14 +185,63 @@ pub fn content_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, Result<&str, 
         })
 }
 
+/// One line of an input file that holds something.
+pub enum Line<'a> {
+    /// Its text: a position, a JSON record or an EPD line.
+    Text(&'a str),
+    /// A row of a CSV file of puzzles, read into a record, or why it is none.
+    Row(Result<Problem, String>),
+}
+
+impl Line<'_> {
+    /// The problem record the line holds (a JSON record, also pychess-variants', an EPD line
+    /// or a CSV row); the error says why it holds none.
+    pub fn record(self) -> Result<Problem, String> {
+        match self {
+            Line::Text(t) if looks_like_epd(t) => Problem::from_epd(t).map_err(|e| e.to_string()),
+            Line::Text(t) => Problem::from_json(t).map_err(|e| e.to_string()),
+            Line::Row(r) => r,
+        }
+    }
+}
+
+/// The lines of a file that hold something, each with its 1-based number ([`content_lines`]),
+/// or, when the first is the header of a CSV file of puzzles (names separated by commas,
+/// `FEN` or `SFEN` among them), its rows read into records.
+pub fn file_lines(bytes: &[u8]) -> Vec<(usize, Result<Line<'_>, &'static str>)> {
+    if let Some((_, Ok(first))) = content_lines(bytes).next()
+        && is_csv_header(first)
+    {
+        let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        return csv_rows(body)
+            .into_iter()
+            .map(|(n, r)| (n, Ok(Line::Row(r))))
+            .collect();
+    }
+    content_lines(bytes)
+        .map(|(n, l)| (n, l.map(Line::Text)))
+        .collect()
+}
+
+/// The problem records of a file's lines ([`file_lines`], [`Line::record`]), each with its
+/// line number, or why the line holds none.
+pub fn records(bytes: &[u8]) -> Vec<(usize, Result<Problem, String>)> {
+    file_lines(bytes)
+        .into_iter()
+        .map(|(n, l)| (n, l.map_err(String::from).and_then(Line::record)))
+        .collect()
+}
+
 /// The items of a file's lines; a line that is not UTF-8 is an item of its own that says
 /// so, and the others are read as usual.
 fn parse_lines(bytes: &[u8], name: &str) -> Vec<Item> {
-    content_lines(bytes)
+    file_lines(bytes)
+        .into_iter()
         .map(|(n, line)| {
             let origin = format!("line {n} of {name}");
             let mut item = match line {
-                Ok(t) => parse_one(t, origin),
+                Ok(Line::Text(t)) => parse_one(t, origin),
+                Ok(Line::Row(r)) => record_item(r, origin),
                 Err(e) => Item {
                     origin,
                     line: None,
@@ -205,25 +255,30 @@ fn parse_lines(bytes: &[u8], name: &str) -> Vec<Item> {
         .collect()
 }
 
-fn parse_one(text: &str, origin: String) -> Item {
-    if text.starts_with('{') {
-        match Problem::from_json(text) {
-            Ok(p) => {
-                let position = p.position().map_err(|e| e.to_string());
-                Item {
-                    origin,
-                    line: None,
-                    record: Some(p),
-                    position,
-                }
-            }
-            Err(e) => Item {
+/// The item of a record read from `origin`, or of the reason none could be.
+fn record_item(record: Result<Problem, String>, origin: String) -> Item {
+    match record {
+        Ok(p) => {
+            let position = p.position().map_err(|e| e.to_string());
+            Item {
                 origin,
                 line: None,
-                record: None,
-                position: Err(e.to_string()),
-            },
+                record: Some(p),
+                position,
+            }
         }
+        Err(e) => Item {
+            origin,
+            line: None,
+            record: None,
+            position: Err(e),
+        },
+    }
+}
+
+fn parse_one(text: &str, origin: String) -> Item {
+    if text.starts_with('{') || looks_like_epd(text) {
+        record_item(Line::Text(text).record(), origin)
     } else {
         Item {
             origin,

@@ -14,10 +14,11 @@ pub mod card;
 pub mod formats;
 
 use crate::generator::themes::{self, distance, swallow_drop_would_mate};
+use crate::notation::fairy::fairy_move;
 use crate::notation::fen::write_fen;
 use crate::notation::sfen::write_sfen;
 use crate::problem::Problem;
-use crate::rules::{Move, Piece, PieceKind, Position, Square};
+use crate::rules::{Piece, PieceKind, Position, Square};
 use crate::solver::{DefenderHand, Solution, Solver, SolverConfig, Status, prepare};
 use crate::soundness::{Report, Verdict, verify};
 
@@ -118,26 +119,6 @@ pub fn puzzle_id(sfen: &str) -> String {
             d
         })
         .collect()
-}
-
-/// A square in Fairy-Stockfish's UCI form: files a–g from Black's left (file 7 = `a`),
-/// ranks 1–7 from Black's side (rank g = `1`).
-pub fn fairy_square(sq: Square) -> String {
-    format!("{}{}", (b'a' + sq.col()) as char, 7 - sq.row())
-}
-
-/// A move in Fairy-Stockfish's UCI form: `c5c6+`, drops `S@a6`.
-pub fn fairy_move(m: Move) -> String {
-    if m.is_drop() {
-        format!("{}@{}", m.drop_kind().letter(), fairy_square(m.to()))
-    } else {
-        format!(
-            "{}{}{}",
-            fairy_square(m.from()),
-            fairy_square(m.to()),
-            if m.promotes() { "+" } else { "" }
-        )
-    }
 }
 
 /// The solver settings of an export: the defaults, or every interposition counting (for the
@@ -335,24 +316,6 @@ mod tests {
             Skip::NotSound(Verdict::Cooked).summary(),
             Skip::NotSound(Verdict::NoMate).summary()
         );
-    }
-
-    #[test]
-    fn fairy_squares_and_moves() {
-        // USI 7d is a4; 1a is g7; drops with `@`.
-        assert_eq!(fairy_square(Square::parse("7d").unwrap()), "a4");
-        assert_eq!(fairy_square(Square::parse("1a").unwrap()), "g7");
-        assert_eq!(fairy_square(Square::parse("7g").unwrap()), "a1");
-        assert_eq!(
-            fairy_move(Move::drop(PieceKind::Falcon, Square::parse("6b").unwrap())),
-            "F@b6"
-        );
-        let m = Move::normal(
-            Square::parse("5b").unwrap(),
-            Square::parse("5a").unwrap(),
-            true,
-        );
-        assert_eq!(fairy_move(m), "c6c7+");
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! Reading and writing positions and moves (docs/RULES.md "Notation"): SFEN (native) and
-//! FEN positions, auto-detected, with `startpos` and an optional `moves ...` tail; USI and
-//! Hodges moves. Diagrams, which are only written, are [`crate::render`]'s.
+//! FEN positions, auto-detected, with `startpos` and an optional `moves ...` tail; USI,
+//! Hodges and Fairy-Stockfish UCI moves. Diagrams, which are only written, are [`crate::render`]'s.
 //!
 //! Every parser returns a [`ParseError`] that says what is wrong and where; none panics.
 
+pub mod fairy;
 pub mod fen;
 pub mod hodges;
 pub mod sfen;
@@ -58,7 +59,10 @@ pub enum MoveError {
     #[error("`{0}` is not a USI move (like 3d3c, 4b4a+ or S*4c)")]
     NotUsi(String),
     /// Neither a USI nor a Hodges move.
-    #[error("`{0}` is neither a USI move (3d3c, S*4c) nor a Hodges move (Sw-6d, Fax5e, Cr*4b)")]
+    #[error(
+        "`{0}` is neither a USI move (3d3c, S*4c), a Hodges move (Sw-6d, Fax5e, Cr*4b) nor a \
+         Fairy-Stockfish one (a4b5, S@a6)"
+    )]
     NotAMove(String),
     /// A drop of a piece that is never in hand.
     #[error("`{0}` cannot be dropped")]
@@ -143,7 +147,7 @@ impl std::str::FromStr for Position {
 
 /// Parses a position in any accepted form: `startpos`, SFEN (optionally prefixed `sfen`), or
 /// FEN (recognised by its `[hands]`), each optionally followed by `moves m1 m2 ...` in USI
-/// form (a leading `position` as in the USI command is accepted too).
+/// form or Fairy-Stockfish's (a leading `position` as in the USI command is accepted too).
 pub fn parse_position(text: &str) -> Result<Position, ParseError> {
     parse_position_with_moves(text).map(|(p, _)| p)
 }
@@ -172,7 +176,12 @@ pub fn parse_position_with_moves(text: &str) -> Result<(Position, Vec<Move>), Pa
     };
     let mut moves = Vec::with_capacity(move_tokens.len());
     for (i, t) in move_tokens.iter().enumerate() {
-        let m = usi::parse_usi_move(&pos, t).map_err(|reason| ParseError::Move {
+        let m = if fairy::looks_like_fairy(t) {
+            fairy::parse_fairy_move(&pos, t)
+        } else {
+            usi::parse_usi_move(&pos, t)
+        };
+        let m = m.map_err(|reason| ParseError::Move {
             index: i + 1,
             text: quoted(t),
             reason,
@@ -222,11 +231,15 @@ fn strip_move_number(t: &str) -> &str {
     }
 }
 
-/// Reads one move in USI or Hodges form, legal in `pos`.
+/// Reads one move in USI, Fairy-Stockfish UCI (pychess-variants' form) or Hodges form,
+/// legal in `pos`.
 pub fn parse_any_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let usi = usi::parse_usi_move(pos, text);
     if usi.is_ok() || usi::looks_like_usi(text) {
         return usi;
+    }
+    if fairy::looks_like_fairy(text.trim()) {
+        return fairy::parse_fairy_move(pos, text);
     }
     hodges::parse_hodges(pos, text)
 }

@@ -9,6 +9,7 @@ mod completions;
 mod defender_hand;
 mod editor;
 mod export;
+mod foreign;
 mod front_ends;
 mod generate;
 mod readme;

@@ -1,5 +1,6 @@
 //! The problem record: one JSON object per line in `problems/*.jsonl`, as the generator
-//! writes it and the solver, verifier and book read it. Only `sfen` is required on input;
+//! writes it and the solver, verifier and book read it (and the forms other programs keep
+//! puzzles in, read into records by [`foreign`]). Only `sfen` is required on input;
 //! unknown fields are kept, each with the exact text it was read as, so that a record passes
 //! through tools unchanged: `123456789012345678901234567890`, `1E2` or `-0` come out as they
 //! went in.
@@ -10,6 +11,8 @@ use crate::solver::{DefenderHand, prepare};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
+
+pub mod foreign;
 
 /// A mate problem and what is known about it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -56,9 +59,16 @@ pub enum ProblemError {
     /// The line is JSON, but not an object.
     #[error("a problem record must be a JSON object")]
     NotAnObject,
-    /// No `sfen` (nor `position`, nor `fen`) field.
-    #[error("the record has no `sfen` field (nor `position`, nor `fen`)")]
+    /// No `sfen` (nor `position`, `fen` or `f`) field.
+    #[error("the record has no `sfen` field (nor `position`, `fen` or pychess-variants' `f`)")]
     NoPosition,
+    /// A puzzle of another variant (a pychess-variants record's `v`, an EPD line's
+    /// `variant`).
+    #[error("a puzzle of `{0}`, not of Tori Shogi (`torishogi`)")]
+    Variant(String),
+    /// A CSV row with no position in it.
+    #[error("the row has no position: its `FEN` and `SFEN` columns are empty or missing")]
+    NoCsvPosition,
     /// The position field (`sfen`, or `position` or `fen` in its place, named here) is not
     /// a string.
     #[error("field `{0}` must be a string (an SFEN or FEN)")]
@@ -149,10 +159,10 @@ impl Problem {
             return Err(ProblemError::NotAnObject);
         };
         let mut text: BTreeMap<String, Box<RawValue>> = serde_json::from_str(line).map_err(json)?;
-        // Accept `position` or `fen` in place of `sfen`.
+        // Accept `position` or `fen` in place of `sfen`, or a pychess-variants record's `f`.
         let mut name = "sfen";
         if !map.contains_key("sfen") {
-            for alt in ["position", "fen"] {
+            for alt in ["position", "fen", "f"] {
                 if let Some(x) = map.remove(alt) {
                     text.remove(alt);
                     map.insert("sfen".into(), x);
@@ -166,6 +176,9 @@ impl Problem {
             Some(_) => return Err(ProblemError::PositionNotAString(name)),
             None => return Err(ProblemError::NoPosition),
         };
+        if name == "f" {
+            foreign::check_pychess(&map)?;
+        }
         let p = Problem {
             sfen,
             plies: field(&mut map, "plies")?,
