@@ -181,8 +181,10 @@
     return text.slice(0, open) + " " + (side === "w" ? "b" : "w") + " " + (text.slice(open + 1, close) || "-") + " 1";
   }
 
-  // A problem record (a line of a problem file, `{"sfen": ..., ...}`): its SFEN, and whether
-  // it gives White's hand (`"defender_hand": "given"`). Throws when it has no SFEN.
+  // A problem record (a line of a problem file, `{"sfen": ..., ...}`, with `position` or
+  // `fen` in its place, or a pychess-variants puzzle's `f`): its position, and whether it
+  // gives White's hand (`"defender_hand": "given"`). Throws when it has none, or is a puzzle
+  // of another variant.
   function fromRecord(text) {
     var r;
     try {
@@ -190,18 +192,37 @@
     } catch (e) {
       throw new Error("not valid JSON: " + e.message);
     }
-    if (!r || typeof r.sfen !== "string") throw new Error("a problem record needs its `sfen`");
-    return { sfen: r.sfen, given: r.defender_hand === "given" };
+    var field = r && ["sfen", "position", "fen", "f"].filter(function (k) { return k in r; })[0];
+    if (!field || typeof r[field] !== "string") throw new Error("a problem record needs its `sfen`");
+    if (field === "f" && typeof r.v === "string" && r.v.toLowerCase() !== "torishogi") {
+      throw new Error("a puzzle of `" + r.v + "`, not of Tori Shogi (`torishogi`)");
+    }
+    return { sfen: r[field], given: r.defender_hand === "given" };
   }
 
-  // Loads `text` (SFEN, FEN, startpos or a problem record); says what is wrong and keeps the
-  // board when it cannot.
+  // An EPD line of Fairy-Stockfish's puzzle tools (`FEN;variant torishogi;bm ...`): its FEN.
+  // Throws when it is of another variant.
+  function fromEpd(text) {
+    var ops = text.split(";");
+    ops.slice(1).forEach(function (op) {
+      var m = /^\s*variant\s+(\S+)/.exec(op);
+      if (m && m[1].toLowerCase() !== "torishogi") {
+        throw new Error("a puzzle of `" + m[1] + "`, not of Tori Shogi (`torishogi`)");
+      }
+    });
+    return ops[0];
+  }
+
+  // Loads `text` (SFEN, FEN, startpos, a problem record or an EPD line); says what is wrong
+  // and keeps the board when it cannot.
   function load(text) {
     var p, record = null;
     try {
       if (text.trim()[0] === "{") {
         record = fromRecord(text.trim());
         text = record.sfen;
+      } else if (text.indexOf(";") > text.indexOf("[") && text.indexOf("[") >= 0) {
+        text = fromEpd(text);
       }
       p = B.parseSfen(asSfen(text));
     } catch (e) {

@@ -112,6 +112,18 @@ await page.fill("#sfen", '{"sfen":"6k/5S1/5S1/7/7/7/7 b L 1","defender_hand":"gi
 await page.click("#load");
 check((await sfen()) === "6k/5S1/5S1/7/7/7/7 b L 1" && (await page.isChecked("#hand-given")),
   "a problem record loads with its White hand as given (here none)");
+// A pychess-variants puzzle record, and an EPD line: their FEN (a phoenix for Black on 1g).
+await page.fill("#sfen", '{"_id":"T0001","v":"torishogi","f":"1k5/2S4/7/FC5/7/7/6K[FRScccppppllrssssssssssssss] w 0 1","m":"F@b6"}');
+await page.click("#load");
+check((await sfen()) === "1k5/2S4/7/FC5/7/7/6K b FRS 1" && !(await page.isChecked("#hand-given")),
+  "a pychess-variants record loads by its FEN, White holding the rest");
+await page.fill("#sfen", "1k5/2S4/7/FC5/7/7/7[FRScccppppllrssssssssssssss] w - - 0 1;variant torishogi;bm F@b6;eval #4");
+await page.click("#load");
+check((await sfen()) === "1k5/2S4/7/FC5/7/7/7 b FRS 1", "an EPD line loads by its FEN");
+await page.fill("#sfen", '{"v":"minishogi","f":"rbsgk/4p/5/P4/KGSBR[-] w 0 1"}');
+await page.click("#load");
+check((await page.textContent("#load-error")) === "a puzzle of `minishogi`, not of Tori Shogi (`torishogi`)",
+  "a puzzle of another variant is refused");
 await page.fill("#sfen", '{"plies":3}');
 await page.click("#load");
 check((await page.textContent("#load-error")) === "a problem record needs its `sfen`", "a record without an SFEN is refused");
