@@ -36,7 +36,8 @@ pub enum PhoenixPlacement {
 /// A problem made ready for export.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Puzzle {
-    /// Five word characters derived from the position (stable across runs and files).
+    /// Five word characters: the record's own id ([`own_id`]), else derived from the
+    /// position (stable across runs and files).
     pub id: String,
     /// The problem position in SFEN, as the record has it.
     pub sfen: String,
@@ -201,11 +202,17 @@ pub fn puzzle(
         }
         None => Err(Skip::Unreadable("not asked for".into())),
     };
-    // A problem stating the defender's hand is another problem than the same position
-    // under the convention: its id says so (the ids of the others are as they always were).
-    let id = match convention {
-        DefenderHand::Rest => puzzle_id(&write_sfen(&pos)),
-        DefenderHand::Given => puzzle_id(&format!("{} given", write_sfen(&pos))),
+    // The record's own id, when it has one (read back from a pychess-variants file, `_id`, or
+    // a CSV file, `puzzle_id`), so that the site, which upserts by `_id`, gets the same
+    // puzzle again rather than a copy. Else one from the position; a problem stating the
+    // defender's hand is another problem than the same position under the convention: its
+    // id says so (the ids of the others are as they always were).
+    let id = match own_id(record) {
+        Some(id) => id,
+        None => match convention {
+            DefenderHand::Rest => puzzle_id(&write_sfen(&pos)),
+            DefenderHand::Given => puzzle_id(&format!("{} given", write_sfen(&pos))),
+        },
     };
     Ok(Puzzle {
         id,
@@ -220,6 +227,16 @@ pub fn puzzle(
             .clone()
             .filter(|s| s.starts_with("https://") || s.starts_with("http://")),
         fairy,
+    })
+}
+
+/// A record's own puzzle id: its `_id` (a pychess-variants record) or `puzzle_id` (a CSV
+/// row's `PuzzleId`), when it is five word characters, as pychess-variants' routes take.
+pub fn own_id(record: &Problem) -> Option<String> {
+    ["_id", "puzzle_id"].iter().find_map(|k| {
+        let id = record.extra.get(*k)?.as_str()?;
+        (id.len() == 5 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
+            .then(|| id.to_string())
     })
 }
 
@@ -316,6 +333,27 @@ mod tests {
             Skip::NotSound(Verdict::Cooked).summary(),
             Skip::NotSound(Verdict::NoMate).summary()
         );
+    }
+
+    #[test]
+    fn a_records_own_id_is_kept_when_pychess_variants_would_take_it() {
+        let id = |line: &str| own_id(&Problem::from_json(line).unwrap());
+        assert_eq!(
+            id(r#"{"sfen":"x","_id":"T0001"}"#).as_deref(),
+            Some("T0001")
+        );
+        assert_eq!(
+            id(r#"{"sfen":"x","puzzle_id":"a_9Zb"}"#).as_deref(),
+            Some("a_9Zb")
+        );
+        for other in [
+            r#"{"sfen":"x"}"#,
+            r#"{"sfen":"x","_id":"T00012"}"#,
+            r#"{"sfen":"x","_id":"T-001"}"#,
+            r#"{"sfen":"x","_id":12345}"#,
+        ] {
+            assert_eq!(id(other), None, "{other}");
+        }
     }
 
     #[test]

@@ -59,6 +59,20 @@ fn every_exported_form_verifies_as_the_record_it_came_from() {
         ids.push(id.to_string());
     }
 
+    // Exported again, the pychess-variants file is the same, byte for byte: each record keeps
+    // its `_id`, so the site's upsert finds the puzzle it has rather than adding a copy.
+    let file = out.join("torishogi-pychess.json");
+    let o = run(&[
+        "export",
+        "--format",
+        "pychess",
+        file.to_str().unwrap(),
+        "--out",
+        "-",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), std::fs::read_to_string(&file).unwrap());
+
     // EPD: the same puzzles, line for line.
     let epd = verified(&out.join("torishogi-puzzles.epd"));
     assert_eq!(epd.len(), ids.len());
