@@ -13,7 +13,8 @@ use toritsume::solver::{Solver, SolverConfig};
 /// Arguments of `book`.
 #[derive(Args)]
 pub struct BookArgs {
-    /// The problems (JSON lines, as in problems/), or `-` for standard input.
+    /// The problems (JSON lines, as in problems/, or a pychess-variants, EPD or CSV file of
+    /// puzzles), or `-` for standard input.
     problems: PathBuf,
     /// The HTML file to write.
     #[arg(long, value_name = "FILE")]

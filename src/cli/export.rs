@@ -25,8 +25,8 @@ pub struct ExportArgs {
     /// pychess, csv, epd, sfen, or all (every format into the directory --out).
     #[arg(long, value_name = "FORMAT", value_parser = ["pychess", "csv", "epd", "sfen", "all"])]
     format: String,
-    /// The problems (JSON lines): one file or more, exported in the order given (`-`: standard
-    /// input).
+    /// The problems (JSON lines, or a pychess-variants, EPD or CSV file): one file or more,
+    /// exported in the order given (`-`: standard input).
     #[arg(required = true)]
     problems: Vec<PathBuf>,
     /// The file to write (`-` for standard output); a directory with `--format all`.

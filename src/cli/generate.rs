@@ -80,8 +80,9 @@ pub struct GenerateArgs {
     /// Most problems kept with one solution shape (Hodges moves without their squares).
     #[arg(long, value_name = "N", default_value_t = 1)]
     shape_limit: usize,
-    /// Start from these problems (JSON lines): they are mutated and extended like the
-    /// problems kept, never written. Long runs grow from shorter sets this way.
+    /// Start from these problems (JSON lines, or a pychess-variants, EPD or CSV file): they
+    /// are mutated and extended like the problems kept, never written. Long runs grow from
+    /// shorter sets this way.
     #[arg(long, value_name = "FILE")]
     from: Vec<PathBuf>,
 }

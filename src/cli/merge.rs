@@ -18,7 +18,8 @@ use toritsume::notation::counted;
 /// Arguments of `merge`.
 #[derive(Args)]
 pub struct MergeArgs {
-    /// Problem files (JSON lines), e.g. the outputs of several shards (`-`: standard input).
+    /// Problem files (JSON lines, or pychess-variants, EPD or CSV files of puzzles), e.g. the
+    /// outputs of several shards (`-`: standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// The combined, de-duplicated file (`-` for standard output).

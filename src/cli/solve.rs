@@ -188,8 +188,9 @@ pub struct SolveArgs {
     quiet: bool,
     #[command(flatten)]
     lines: super::input::LinesArg,
-    /// A position (SFEN, FEN, startpos [moves ...]), a FILE with one per line (SFEN, FEN or
-    /// JSON problem records), or `-` for standard input.
+    /// A position (SFEN, FEN, startpos [moves ...]), a FILE with one per line (SFEN, FEN, JSON
+    /// problem records, pychess-variants records or EPD lines) or a CSV file of puzzles, or `-`
+    /// for standard input.
     #[arg(required = true, num_args = 1..)]
     input: Vec<String>,
 }

@@ -16,7 +16,8 @@ use toritsume::problem::Problem;
 /// Arguments of `stats`.
 #[derive(Args)]
 pub struct StatsArgs {
-    /// Problem files (JSON lines), counted together (`-`: standard input).
+    /// Problem files (JSON lines, or pychess-variants, EPD or CSV files of puzzles), counted
+    /// together (`-`: standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// One JSON object instead of the text report.

@@ -48,7 +48,8 @@ pub struct VerifyArgs {
     quiet: bool,
     #[command(flatten)]
     lines: super::input::LinesArg,
-    /// A position, a FILE with one per line (SFEN, FEN or JSON problem records), or `-`.
+    /// A position, a FILE with one per line (SFEN, FEN, JSON problem records, pychess-variants
+    /// records or EPD lines) or a CSV file of puzzles, or `-`.
     #[arg(required = true, num_args = 1..)]
     input: Vec<String>,
 }
