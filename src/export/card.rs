@@ -107,7 +107,7 @@ pub fn dataset_card(puzzles: &[&Puzzle], input: &CardInput) -> String {
     out.push_str(
         "\n## The CSV's columns\n\n\
          | column | what |\n|---|---|\n\
-         | `PuzzleId` | five word characters from the position, the same in every export |\n\
+         | `PuzzleId` | five word characters from the position, the same in every export (or the problem's own id, when it came with one) |\n\
          | `FEN` | the problem as Fairy-Stockfish writes it, both hands in brackets (`w` = Black, the first player, upper case) |\n\
          | `Moves` | the solution, USI moves separated by spaces, **starting with the attacker's first move** |\n\
          | `Rating` | the problem's difficulty rating, on a 600–2800 scale |\n\
@@ -180,6 +180,15 @@ pub fn dataset_card(puzzles: &[&Puzzle], input: &CardInput) -> String {
             let _ = writeln!(out, "| `{t}` | {} |", grouped(count));
         }
     }
+    out.push_str(
+        "\n## Checking and reading the files back\n\n\
+         toritsume reads every file here as it reads its own problem files: `toritsume verify \
+         torishogi-puzzles.csv` (or the pychess or EPD file, or an SFEN file) solves and \
+         verifies each problem again, named by its line; `toritsume merge \
+         torishogi-puzzles.csv --out problems.jsonl` makes the CSV's rows problem records \
+         again (its rating, themes and id kept), and `toritsume export` of those gives this \
+         CSV back unchanged.\n",
+    );
     out.push_str("\n## Source\n\nExported by `toritsume export --format all` from ");
     let sources: Vec<String> = input
         .sources
