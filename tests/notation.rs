@@ -59,6 +59,14 @@ fn known_forms() {
         parse_position("sfen rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1 moves 3d3c 4b3c")
             .unwrap();
     assert_eq!(c, d);
+    // UCI's form, as Fairy-Stockfish and pychess-variants send it: `fen`, then Fairy-Stockfish
+    // moves (3d3c is e4e5, 4b3c is d6e5).
+    let e = parse_position(
+        "position fen rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[] w - - 0 1 moves e4e5 d6e5",
+    )
+    .unwrap();
+    assert_eq!(e, c);
+    assert!(parse_position("fen rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1").is_err());
     assert_eq!(c.side_to_move(), toritsume::rules::Color::Black);
     assert_eq!(
         write_sfen(&c),

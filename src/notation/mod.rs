@@ -146,8 +146,9 @@ impl std::str::FromStr for Position {
 }
 
 /// Parses a position in any accepted form: `startpos`, SFEN (optionally prefixed `sfen`), or
-/// FEN (recognised by its `[hands]`), each optionally followed by `moves m1 m2 ...` in USI
-/// form or Fairy-Stockfish's (a leading `position` as in the USI command is accepted too).
+/// FEN (recognised by its `[hands]`, optionally prefixed `fen` as in UCI), each optionally
+/// followed by `moves m1 m2 ...` in USI form or Fairy-Stockfish's (a leading `position` as in
+/// the USI and UCI commands is accepted too).
 pub fn parse_position(text: &str) -> Result<Position, ParseError> {
     parse_position_with_moves(text).map(|(p, _)| p)
 }
@@ -171,6 +172,7 @@ pub fn parse_position_with_moves(text: &str) -> Result<(Position, Vec<Move>), Pa
         ["startpos"] => Position::startpos(),
         ["startpos", rest @ ..] => return Err(ParseError::Trailing(quoted(&rest.join(" ")))),
         ["sfen", rest @ ..] => sfen::parse_sfen(&rest.join(" "))?,
+        ["fen", rest @ ..] => fen::parse_fen(&rest.join(" "))?,
         [first, ..] if first.contains('[') => fen::parse_fen(&pos_tokens.join(" "))?,
         _ => sfen::parse_sfen(&pos_tokens.join(" "))?,
     };

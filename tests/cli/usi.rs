@@ -160,6 +160,17 @@ fn handshake_mate_nomate_and_timeout() {
         e.until("checkmate", 10 * SECOND).last().unwrap(),
         "checkmate nomate"
     );
+    // The same mate in 7, sent as a UCI program such as a pychess-variants tool would: `fen`
+    // (a phoenix for Black on 1g, `w` for Black) and Fairy-Stockfish moves, two of them
+    // played. The answer stays in USI.
+    e.send(
+        "position fen R2L3/2Pk3/7/7/7/7/6K[FCLfcccppprssssssssssssssss] w - - 0 1 moves L@d5 d6e5",
+    );
+    e.send("go mate 10000");
+    assert_eq!(
+        e.until("checkmate", 20 * SECOND).last().unwrap(),
+        "checkmate F*3d 3c2b 3d2c 2b3a C*3b"
+    );
     // Far too long for 300 ms.
     e.send(&format!("position sfen {ENDLESS}"));
     let t = Instant::now();
