@@ -21,6 +21,13 @@ fn classic_by_id() -> BTreeMap<String, Problem> {
         .collect()
 }
 
+/// `export --format FORMAT INPUT --out OUT`, checked to succeed: what it printed.
+fn export(format: &str, input: &str, out: &str) -> String {
+    let o = run(&["export", "--format", format, input, "--out", out]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+}
+
 /// `verify --json FILE`'s reports, after checking that it succeeded.
 fn verified(file: &std::path::Path) -> Vec<Value> {
     let o = run(&["verify", "--json", file.to_str().unwrap()]);
@@ -32,15 +39,7 @@ fn verified(file: &std::path::Path) -> Vec<Value> {
 fn every_exported_form_verifies_as_the_record_it_came_from() {
     let dir = common::scratch("foreign-all");
     let out = dir.join("x");
-    let o = run(&[
-        "export",
-        "--format",
-        "all",
-        CLASSIC,
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    export("all", CLASSIC, out.to_str().unwrap());
     let classic = classic_by_id();
 
     // pychess-variants: the position from `f` (a phoenix added for the attacker), `_id` and
@@ -62,16 +61,10 @@ fn every_exported_form_verifies_as_the_record_it_came_from() {
     // Exported again, the pychess-variants file is the same, byte for byte: each record keeps
     // its `_id`, so the site's upsert finds the puzzle it has rather than adding a copy.
     let file = out.join("torishogi-pychess.json");
-    let o = run(&[
-        "export",
-        "--format",
-        "pychess",
-        file.to_str().unwrap(),
-        "--out",
-        "-",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stdout(&o), std::fs::read_to_string(&file).unwrap());
+    assert_eq!(
+        export("pychess", file.to_str().unwrap(), "-"),
+        std::fs::read_to_string(&file).unwrap()
+    );
 
     // EPD: the same puzzles, line for line.
     let epd = verified(&out.join("torishogi-puzzles.epd"));
@@ -103,15 +96,7 @@ fn every_exported_form_verifies_as_the_record_it_came_from() {
 fn a_csv_file_makes_the_round_trip_to_records_and_back() {
     let dir = common::scratch("foreign-csv");
     let csv = dir.join("set.csv");
-    let o = run(&[
-        "export",
-        "--format",
-        "csv",
-        CLASSIC,
-        "--out",
-        csv.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    export("csv", CLASSIC, csv.to_str().unwrap());
     // Records again: position, line and length as the set has them, the rating and themes
     // the export gave (less the two every Lichess mate carries), the id kept.
     let jsonl = dir.join("back.jsonl");
@@ -147,16 +132,10 @@ fn a_csv_file_makes_the_round_trip_to_records_and_back() {
         );
     }
     // And a CSV again, byte for byte the first.
-    let o = run(&[
-        "export",
-        "--format",
-        "csv",
-        jsonl.to_str().unwrap(),
-        "--out",
-        "-",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stdout(&o), std::fs::read_to_string(&csv).unwrap());
+    assert_eq!(
+        export("csv", jsonl.to_str().unwrap(), "-"),
+        std::fs::read_to_string(&csv).unwrap()
+    );
 }
 
 #[test]
