@@ -14,6 +14,8 @@
 
 use super::{Problem, ProblemError};
 use crate::notation::fairy::fairy_to_usi;
+use crate::notation::parse_position;
+use crate::solver::{DefenderHand, prepare};
 use serde_json::{Map, Value};
 
 /// The variant name of Tori Shogi in pychess-variants and Fairy-Stockfish.
@@ -31,6 +33,22 @@ fn usi_text(text: &str) -> String {
     fairy_to_usi(t).unwrap_or_else(|| t.to_string())
 }
 
+/// Whether a FEN, which writes both hands, states the defender's: `Given` when the hand it
+/// writes for the side not to move is not the rest (every piece neither on the board nor in
+/// the attacker's hand), so that a problem stating its defender's hand, exported, reads back
+/// as the same problem. When it is the rest the two conventions are one, and `None` leaves
+/// the record as a record of the convention. A FEN that cannot be read gives `None` (the
+/// record's position then says what is wrong).
+pub fn stated_defender_hand(fen: &str) -> Option<DefenderHand> {
+    if !fen.contains('[') {
+        return None;
+    }
+    let pos = parse_position(fen).ok()?;
+    let defender = pos.side_to_move().flip();
+    let rest = prepare(&pos, DefenderHand::Rest);
+    (pos.hand(defender) != rest.hand(defender)).then_some(DefenderHand::Given)
+}
+
 /// Checks a variant name: Tori Shogi's, else [`ProblemError::Variant`].
 fn check_variant(v: &str) -> Result<(), ProblemError> {
     if v.trim().eq_ignore_ascii_case(VARIANT) {
@@ -41,16 +59,23 @@ fn check_variant(v: &str) -> Result<(), ProblemError> {
 }
 
 /// Checks the fields of a pychess-variants puzzle record (one whose position was its `f`):
-/// `v` must be `torishogi` when given. The others (`m`, `_id`, `e`, `t`, `s`,
+/// `v` must be `torishogi` when given; and, unless the record says, states the defender's
+/// hand when its FEN does ([`stated_defender_hand`]). The others (`m`, `_id`, `e`, `t`, `s`,
 /// `uploaded_by`, ...) stay as they are: `m` in particular is not taken for the main line,
 /// as it is played by Fairy-Stockfish's rules, every interposition counted (`verify
 /// --solution` checks it against ours when asked).
-pub fn check_pychess(map: &Map<String, Value>) -> Result<(), ProblemError> {
+pub fn check_pychess(map: &mut Map<String, Value>, fen: &str) -> Result<(), ProblemError> {
     match map.get("v") {
-        None | Some(Value::Null) => Ok(()),
-        Some(Value::String(v)) => check_variant(v),
-        Some(_) => Err(field_error("v", "must be a string (the variant)")),
+        None | Some(Value::Null) => {}
+        Some(Value::String(v)) => check_variant(v)?,
+        Some(_) => return Err(field_error("v", "must be a string (the variant)")),
     }
+    if !map.contains_key("defender_hand")
+        && let Some(d) = stated_defender_hand(fen)
+    {
+        map.insert("defender_hand".into(), Value::from(d.to_string()));
+    }
+    Ok(())
 }
 
 fn field_error(name: &str, reason: &str) -> ProblemError {
@@ -72,9 +97,10 @@ pub fn looks_like_epd(line: &str) -> bool {
 impl Problem {
     /// Reads a record from an EPD line as Fairy-Stockfish's puzzle tools write it,
     /// `FEN;variant torishogi;bm MOVE;eval #N;type mate;tsume true;pv M1,M2,...`: the FEN is
-    /// the position; a `variant` other than `torishogi` is refused. The operations are not
-    /// kept: `bm` and `pv` are played by Fairy-Stockfish's rules, every interposition
-    /// counted, and are not the main line by ours.
+    /// the position, its defender's hand stated when the FEN's is not the rest
+    /// ([`stated_defender_hand`]); a `variant` other than `torishogi` is refused. The
+    /// operations are not kept: `bm` and `pv` are played by Fairy-Stockfish's rules, every
+    /// interposition counted, and are not the main line by ours.
     pub fn from_epd(line: &str) -> Result<Problem, ProblemError> {
         let mut parts = line.split(';');
         let fen = parts.next().unwrap_or_default().trim();
@@ -86,13 +112,15 @@ impl Problem {
         }
         Ok(Problem {
             sfen: fen.to_string(),
+            defender_hand: stated_defender_hand(fen),
             ..Problem::default()
         })
     }
 
     /// Reads a record from a row of a CSV file in the Lichess puzzle database's layout, the
     /// columns named by `header`: the position from `SFEN` when it has one (our export's last
-    /// column) and from `FEN` otherwise; `Moves` (space-separated, USI or Fairy-Stockfish's
+    /// column) and from `FEN` otherwise, the defender's hand stated when the FEN's is not the
+    /// rest ([`stated_defender_hand`]); `Moves` (space-separated, USI or Fairy-Stockfish's
     /// form) the main line; `Plies` the length; `Rating` the rating; `Themes` the themes (less
     /// the ones every Lichess mate puzzle carries and the export adds: `mate` and the length
     /// theme); `GameUrl` the source; `PuzzleId` kept as `puzzle_id`, and every other column
@@ -111,6 +139,7 @@ impl Problem {
             .ok_or(ProblemError::NoCsvPosition)?;
         let mut p = Problem {
             sfen: sfen.to_string(),
+            defender_hand: get("FEN").and_then(stated_defender_hand),
             moves: get("Moves")
                 .map(|m| m.split_whitespace().map(usi_text).collect())
                 .unwrap_or_default(),
@@ -276,6 +305,50 @@ mod tests {
             Problem::from_csv_row(&strings(&["FEN", "Plies"]), &strings(&["x", "three"])),
             Err(ProblemError::Field { name, .. }) if name == "Plies"
         ));
+    }
+
+    #[test]
+    fn a_fen_states_the_defenders_hand_when_it_writes_other_than_the_rest() {
+        // Black holds a left quail and has two swallows on the board; White would hold the
+        // 27 other pieces but the phoenixes: 2 falcons, 4 cranes, 4 pheasants, a left quail,
+        // 2 right quails and 14 swallows.
+        let rest = format!(
+            "6k/5S1/5S1/7/7/7/7[Lffccccpppplrr{}] w - - 0 1",
+            "s".repeat(14)
+        );
+        assert_eq!(stated_defender_hand(&rest), None);
+        // Less than that (one swallow fewer, a pheasant only, nothing).
+        for stated in [
+            rest.replace("ss]", "s]"),
+            "6k/5S1/5S1/7/7/7/7[Lp] w - - 0 1".to_string(),
+            "6k/5S1/5S1/7/7/7/7[L] w - - 0 1".to_string(),
+        ] {
+            assert_eq!(
+                stated_defender_hand(&stated),
+                Some(DefenderHand::Given),
+                "{stated}"
+            );
+        }
+        // Three left quails in all: no position, nothing stated.
+        assert_eq!(
+            stated_defender_hand("6k/5S1/5S1/7/7/7/7[Lll] w - - 0 1"),
+            None
+        );
+        // An SFEN writes no hands to compare; a FEN that cannot be read states nothing.
+        assert_eq!(stated_defender_hand("6k/5S1/5S1/7/7/7/7 b L 1"), None);
+        assert_eq!(stated_defender_hand("6k/5S1[L] w"), None);
+        // The record of each form says so.
+        let p = Problem::from_epd("6k/5S1/5S1/7/7/7/7[L] w - - 0 1;variant torishogi").unwrap();
+        assert_eq!(p.defender_hand, Some(DefenderHand::Given));
+        let p = Problem::from_json(r#"{"f":"6k/5S1/5S1/7/7/7/7[L] w - - 0 1"}"#).unwrap();
+        assert_eq!(p.defender_hand, Some(DefenderHand::Given));
+        let p = Problem::from_json(&format!(r#"{{"f":"{rest}"}}"#)).unwrap();
+        assert_eq!(p.defender_hand, None);
+        // A record that says otherwise is taken at its word.
+        let p =
+            Problem::from_json(r#"{"f":"6k/5S1/5S1/7/7/7/7[L] w - - 0 1","defender_hand":"rest"}"#)
+                .unwrap();
+        assert_eq!(p.defender_hand, Some(DefenderHand::Rest));
     }
 
     #[test]

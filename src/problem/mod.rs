@@ -177,7 +177,7 @@ impl Problem {
             None => return Err(ProblemError::NoPosition),
         };
         if name == "f" {
-            foreign::check_pychess(&map)?;
+            foreign::check_pychess(&mut map, &sfen)?;
         }
         let p = Problem {
             sfen,

@@ -55,6 +55,8 @@ fn every_exported_form_verifies_as_the_record_it_came_from() {
         assert_eq!(r["moves"], serde_json::json!(p.moves), "{r}");
         assert_eq!(r["intended"], Value::Null, "{r}");
         assert_eq!(r["v"], "torishogi");
+        // Its FEN writes White's hand out, the rest: the convention's problem, as it was.
+        assert_eq!(r["defender_hand"], "rest", "{r}");
         ids.push(id.to_string());
     }
 
@@ -168,6 +170,9 @@ fn a_csv_file_of_another_tool_is_read_by_its_header() {
     }
     assert_eq!(reports[0]["origin"], format!("line 3 of {}", csv.display()));
     assert_eq!(reports[0]["rating"], 1700);
+    // Its FEN writes White's hand as empty, not the rest: read as Fairy-Stockfish reads it,
+    // the problem states that hand (and the mate in 7 is the same).
+    assert_eq!(reports[0]["defender_hand"], "given");
     assert_eq!(reports[1]["origin"], format!("line 5 of {}", csv.display()));
     // A row whose intended line is not the solution is a flawed problem, not an error.
     assert_eq!(reports[2]["verdict"], "flawed", "{}", reports[2]);
@@ -249,4 +254,50 @@ fn fairy_stockfish_moves_are_read_wherever_moves_are() {
     let o = run(&["verify", fen, "--solution", "F@b8"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("`F@b8` is neither"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_problem_stating_the_defenders_hand_reads_back_as_that_problem() {
+    // README's example: White holds nothing, and LQ*1c mates; holding the rest, White would
+    // interpose on the file, and there is no mate at all.
+    let dir = common::scratch("foreign-given");
+    let record = dir.join("given.jsonl");
+    std::fs::write(
+        &record,
+        r#"{"sfen":"6k/5S1/5S1/7/7/7/7 b L 1","defender_hand":"given","plies":1,"moves":["L*1c"]}"#,
+    )
+    .unwrap();
+    let out = dir.join("x");
+    export("all", record.to_str().unwrap(), out.to_str().unwrap());
+    // Each form writes White's empty hand in its FEN, which is not the rest: read back, the
+    // problem states its defender's hand again.
+    for file in [
+        "torishogi-pychess.json",
+        "torishogi-puzzles.epd",
+        "torishogi-puzzles.csv",
+    ] {
+        let r = &verified(&out.join(file))[0];
+        assert_eq!(r["defender_hand"], "given", "{file}: {r}");
+        assert_eq!(r["verdict"], "sound", "{file}: {r}");
+        assert_eq!(r["moves"], serde_json::json!(["L*1c"]), "{file}: {r}");
+    }
+    // The CSV made a record again says so, and exports to the same row.
+    let csv = out.join("torishogi-puzzles.csv");
+    let back = dir.join("back.jsonl");
+    let o = run(&[
+        "merge",
+        csv.to_str().unwrap(),
+        "--out",
+        back.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let p = &common::load_problems(&back)[0];
+    assert_eq!(
+        p.defender_hand,
+        Some(toritsume::solver::DefenderHand::Given)
+    );
+    assert_eq!(
+        export("csv", back.to_str().unwrap(), "-"),
+        std::fs::read_to_string(&csv).unwrap()
+    );
 }
