@@ -7,10 +7,12 @@
 //! - a row of a CSV file in the Lichess puzzle database's layout (`PuzzleId,FEN,Moves,...`,
 //!   with our `Plies` and `SFEN` columns when present).
 //!
-//! The lines pychess-variants and the EPD lines hold are played by Fairy-Stockfish's rules,
-//! every interposition counted, and are not taken for main lines. A CSV row's `Moves` are:
-//! kept in USI as in our records, Fairy-Stockfish's rewritten square by square (`a4b5` →
-//! `7d6c`), with no need of the position.
+//! The lines pychess-variants records and EPD lines hold are played by Fairy-Stockfish's
+//! rules, every interposition counted, and are not taken for main lines. A CSV row's `Moves`
+//! are (our export writes the main line there), kept in USI as in our records:
+//! Fairy-Stockfish's are rewritten square by square (`a4b5` → `7d6c`), with no need of the
+//! position. A FEN writes both hands, and is read as Fairy-Stockfish reads it
+//! ([`stated_defender_hand`]).
 
 use super::{Problem, ProblemError};
 use crate::notation::fairy::fairy_to_usi;
