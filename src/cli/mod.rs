@@ -11,6 +11,7 @@ mod input;
 mod merge;
 mod output;
 mod perft;
+mod perft_suite;
 mod resume;
 mod show;
 mod solve;

@@ -1,4 +1,5 @@
-//! `toritsume perft`: counts legal move paths (the check against reference engines).
+//! `toritsume perft`: counts legal move paths (the check against reference engines), of one
+//! position or of a suite of positions with expected counts ([`super::perft_suite`]).
 
 use super::output::emit;
 use super::{position_arg, thread_pool};
@@ -17,34 +18,47 @@ const MAX_DEPTH: u32 = 30;
 #[derive(Args)]
 pub struct PerftArgs {
     /// Depth in plies, at most 30 (the count recurses one frame a ply, and no position with
-    /// moves on both sides gets near that depth in any time one would wait).
+    /// moves on both sides gets near that depth in any time one would wait). With `--suite`,
+    /// only the counts of this depth or less are checked.
     #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
-    depth: u32,
+    #[arg(required_unless_present = "suite")]
+    depth: Option<u32>,
+    /// Check a suite instead: a FILE of positions, one a line with the counts it expects
+    /// (`POSITION ;D1 17 ;D2 288`, an `;id "name"` to name it), as engines' perft suites
+    /// are written; exit status 1 when a count differs.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "divide"])]
+    suite: Option<std::path::PathBuf>,
     /// List each root move with its count.
     #[arg(long)]
     divide: bool,
-    /// Print one JSON object.
+    /// Print one JSON object (with `--suite`, one a count).
     #[arg(long)]
     json: bool,
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// The position (SFEN, FEN or startpos, optionally with `moves ...`).
-    #[arg(required = true, num_args = 1..)]
+    #[arg(required_unless_present = "suite", num_args = 1..)]
     position: Vec<String>,
 }
 
 /// Runs `perft`.
 pub fn run(a: PerftArgs) -> anyhow::Result<i32> {
-    let pos = position_arg(&a.position)?;
     let pool = thread_pool(a.threads)?;
+    if let Some(file) = &a.suite {
+        return pool.install(|| super::perft_suite::run(file, a.depth, a.json, MAX_DEPTH));
+    }
+    let Some(depth) = a.depth else {
+        anyhow::bail!("--depth is needed to count a position (or --suite FILE)");
+    };
+    let pos = position_arg(&a.position)?;
     let start = Instant::now();
     let (nodes, divide) = pool.install(|| {
-        if a.divide && a.depth > 0 {
-            let d = perft_divide(&pos, a.depth);
+        if a.divide && depth > 0 {
+            let d = perft_divide(&pos, depth);
             (d.iter().map(|&(_, n)| n).sum(), Some(d))
         } else {
-            (perft_parallel(&pos, a.depth), None)
+            (perft_parallel(&pos, depth), None)
         }
     });
     let elapsed = start.elapsed();
@@ -57,7 +71,7 @@ pub fn run(a: PerftArgs) -> anyhow::Result<i32> {
     if a.json {
         let mut v = json!({
             "position": write_sfen(&pos),
-            "depth": a.depth,
+            "depth": depth,
             "nodes": nodes,
             "time_ms": ms.round() as u64,
             "nps": nps,

@@ -78,6 +78,101 @@ fn perft_json_and_divide() {
     );
 }
 
+/// The shipped perft suite.
+const SUITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.epd");
+
+#[test]
+fn the_shipped_perft_suite_holds_the_reference_counts_and_agrees() {
+    // Every count of tests/data/perft.tsv (Fairy-Stockfish's, the rules' column) is in the
+    // suite, under its name, and nothing else is.
+    let suite = std::fs::read_to_string(SUITE).unwrap();
+    let mut expected = 0;
+    for (name, sfen, _, depth, nodes) in crate::common::perft_rows() {
+        let line = suite
+            .lines()
+            .find(|l| l.ends_with(&format!(";id \"{name}\"")))
+            .unwrap_or_else(|| panic!("{name} not in the suite"));
+        assert!(line.starts_with(&format!("{sfen} ;")), "{line}");
+        assert!(
+            line.contains(&format!(";D{depth} {nodes} ")),
+            "{name} {depth}: {line}"
+        );
+        expected += 1;
+    }
+    let counts: usize = suite
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.matches(";D").count())
+        .sum();
+    assert_eq!(counts, expected);
+    // Checked to depth 3 (the deeper counts are the heavy perft tests' work): three counts
+    // of each of six positions, two of each of the other three, all agreeing.
+    let o = run(&["perft", "--suite", SUITE, "--depth", "3", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = json_lines(&o);
+    assert_eq!(rows.len(), 24);
+    assert!(
+        rows.iter()
+            .all(|r| r["agree"] == true && r["nodes"] == r["expected"])
+    );
+    assert_eq!(rows[0]["id"], "startpos");
+    assert!(
+        stderr(&o).contains(
+            "24 counts of 9 positions checked: all agree (11 deeper than --depth left out)"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_perft_suite_names_a_count_that_differs_and_a_line_it_cannot_read() {
+    let dir = crate::common::scratch("perft-suite");
+    let file = dir.join("mine.epd");
+    // The start position's counts by hand: 17 moves, and one wrong count; a FEN; a line with
+    // no count; one that is no position.
+    std::fs::write(
+        &file,
+        "# mine\n\
+         startpos ;D1 17 ;D2 289 ;id \"start\"\n\
+         rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[] w - - 0 1 ;D1 17\n\
+         startpos\n\
+         7/7 b - 1 ;D1 3\n",
+    )
+    .unwrap();
+    let o = run(&["perft", "--suite", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("line 2 (start) depth 1: 17 ok"), "{out}");
+    assert!(
+        out.contains("line 2 (start) depth 2: 288, expected 289: DIFFERS"),
+        "{out}"
+    );
+    assert!(out.contains("line 3 depth 1: 17 ok"), "{out}");
+    let err = stderr(&o);
+    let name = file.display();
+    assert!(
+        err.contains(&format!("error: line 4 of {name}: no count to check")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("error: line 5 of {name}: board field")),
+        "{err}"
+    );
+    assert!(
+        err.contains("3 counts of 2 positions checked: 1 differ; 2 lines unreadable"),
+        "{err}"
+    );
+    // Without the unreadable lines, a count that differs is exit status 1.
+    std::fs::write(&file, "startpos ;D2 289\n").unwrap();
+    assert_eq!(
+        run(&["perft", "--suite", file.to_str().unwrap()])
+            .status
+            .code(),
+        Some(1)
+    );
+}
+
 #[test]
 fn bad_input_exits_2_with_a_reason() {
     for (args, reason) in [
