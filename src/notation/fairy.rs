@@ -57,17 +57,32 @@ pub fn fairy_to_usi(text: &str) -> Option<String> {
     }
 }
 
-/// Whether `text` has the shape of a Fairy-Stockfish UCI move (so a failure to read it as
-/// one is final).
+/// Whether `text` has the shape of a Fairy-Stockfish UCI move, squares off the 7×7 board
+/// included (so a failure to read it as one is final, and says why).
 pub fn looks_like_fairy(text: &str) -> bool {
-    fairy_to_usi(text).is_some()
+    let sq = |f: &u8, r: &u8| f.is_ascii_lowercase() && r.is_ascii_digit();
+    match text.as_bytes() {
+        [p, b'@', f, r] => p.is_ascii_alphabetic() && sq(f, r),
+        [f1, r1, f2, r2, rest @ ..] => {
+            (rest.is_empty() || rest == b"+") && sq(f1, r1) && sq(f2, r2)
+        }
+        _ => false,
+    }
 }
 
 /// Reads a move in Fairy-Stockfish's UCI form and checks it is legal in `pos`; the error
 /// says why not.
 pub fn parse_fairy_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let t = text.trim();
-    let usi = fairy_to_usi(t).ok_or_else(|| MoveError::NotAMove(super::quoted(t)))?;
+    let usi = fairy_to_usi(t).ok_or_else(|| {
+        if looks_like_fairy(t) {
+            MoveError::Illegal(format!(
+                "{t}: a square off the 7×7 board (files a–g, ranks 1–7 in Fairy-Stockfish's form)"
+            ))
+        } else {
+            MoveError::NotAMove(super::quoted(t))
+        }
+    })?;
     parse_usi_move(pos, &usi).map_err(|e| match e {
         MoveError::Illegal(why) => MoveError::Illegal(format!("{t} (USI {usi}): {why}")),
         MoveError::NoPromotion(why) => MoveError::NoPromotion(format!("{t} (USI {usi}): {why}")),
@@ -145,5 +160,10 @@ mod tests {
         );
         let e = parse_fairy_move(&pos, "L@a6").unwrap_err().to_string();
         assert!(e.contains("has no"), "{e}");
+        for off in ["F@b8", "h1a1", "a1a0+"] {
+            assert!(looks_like_fairy(off), "{off}");
+            let e = parse_fairy_move(&pos, off).unwrap_err().to_string();
+            assert!(e.contains("a square off the 7×7 board"), "{off}: {e}");
+        }
     }
 }

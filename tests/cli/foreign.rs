@@ -253,7 +253,11 @@ fn fairy_stockfish_moves_are_read_wherever_moves_are() {
     // A square off the 7×7 board is no move.
     let o = run(&["verify", fen, "--solution", "F@b8"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("`F@b8` is neither"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("F@b8: a square off the 7×7 board"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
