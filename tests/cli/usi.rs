@@ -211,6 +211,40 @@ fn stop_interrupts_an_endless_search_and_quit_is_immediate() {
 }
 
 #[test]
+fn go_perft_divides_as_uci_engines_do() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until("usiok", 5 * SECOND);
+    // The start position: 17 moves, 288 paths of two plies (Fairy-Stockfish's counts,
+    // tests/data/perft.tsv), each move in USI with its share, and the shares add up.
+    e.send("position startpos");
+    e.send("go perft 2");
+    let out = e.until("Nodes searched", 10 * SECOND);
+    assert_eq!(out.last().unwrap(), "Nodes searched: 288");
+    assert_eq!(out[out.len() - 2], "");
+    let shares: Vec<(&str, u64)> = out[..out.len() - 2]
+        .iter()
+        .filter_map(|l| l.split_once(": "))
+        .map(|(m, n)| (m, n.parse().unwrap()))
+        .collect();
+    assert_eq!(shares.len(), 17, "{out:?}");
+    assert_eq!(shares.iter().map(|&(_, n)| n).sum::<u64>(), 288);
+    assert!(shares.iter().any(|&(m, _)| m == "3d3c"), "{out:?}");
+    // A depth that is none is named, and the engine goes on.
+    e.send("go perft x");
+    e.send("go perft 1");
+    let out = e.until("Nodes searched", 10 * SECOND);
+    assert!(
+        out.iter()
+            .any(|l| l == "info string go perft: the depth is a number from 1 to 30"),
+        "{out:?}"
+    );
+    assert_eq!(out.last().unwrap(), "Nodes searched: 17");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
 fn malformed_commands_get_an_info_string() {
     let mut e = Engine::start();
     for (cmd, why) in [

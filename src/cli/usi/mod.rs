@@ -4,7 +4,8 @@
 //! `position sfen ...|startpos [moves ...]`, `go mate <ms>|infinite` (answered
 //! `checkmate ...` with a whole mating line, `nomate` or `timeout`), a plain
 //! `go [infinite|movetime MS|byoyomi MS ...]` (a mate search answered
-//! `bestmove <first move>`, or `bestmove resign` without one), `stop`, `quit` (and
+//! `bestmove <first move>`, or `bestmove resign` without one), `go perft N` (each root move's
+//! count, then `Nodes searched: N`, as UCI engines answer it), `stop`, `quit` (and
 //! `gameover`, `ponderhit`, ignored). The search runs on its own thread, so `stop` and
 //! `quit` are answered at once, and a `go` sent meanwhile waits for its answer, the commands
 //! after it waiting their turn (the end of input lets every search still to come answer
@@ -209,6 +210,34 @@ impl Engine {
         }
     }
 
+    /// `go perft N`, answered as UCI engines answer it, for the tools that check a move
+    /// generator against another engine's by driving both: each root move with its count of
+    /// paths of N plies (`3d3c: 16`, in USI), a blank line, then `Nodes searched: <total>`.
+    fn go_perft(&mut self, depth: Option<&str>) {
+        if self.searching() {
+            self.info("already searching; send stop first");
+            return;
+        }
+        let Some(depth) = depth
+            .and_then(|d| d.parse::<u32>().ok())
+            .filter(|d| (1..=30).contains(d))
+        else {
+            self.info("go perft: the depth is a number from 1 to 30");
+            return;
+        };
+        let Some(pos) = self.position.clone() else {
+            self.info("no position: the last position command was rejected");
+            return;
+        };
+        let divide = toritsume::rules::perft::perft_divide(&pos, depth);
+        for (m, n) in &divide {
+            self.out.say(&format!("{}: {n}", m.usi()));
+        }
+        self.out.say("");
+        let total: u64 = divide.iter().map(|&(_, n)| n).sum();
+        self.out.say(&format!("Nodes searched: {total}"));
+    }
+
     fn go(&mut self, tokens: &[&str]) {
         // The command loop holds a `go` back until the running search has answered.
         if self.searching() {
@@ -379,6 +408,7 @@ impl Engine {
                     ));
                 }
             },
+            "go" if tokens.get(1) == Some(&"perft") => self.go_perft(tokens.get(2).copied()),
             "go" => self.go(&tokens),
             "stop" => self.finish_search(),
             "quit" => {
