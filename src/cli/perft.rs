@@ -21,13 +21,18 @@ pub struct PerftArgs {
     /// moves on both sides gets near that depth in any time one would wait). With `--suite`,
     /// only the counts of this depth or less are checked.
     #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
-    #[arg(required_unless_present = "suite")]
+    #[arg(required_unless_present_any = ["suite", "make_suite"])]
     depth: Option<u32>,
     /// Check a suite instead: a FILE of positions, one a line with the counts it expects
     /// (`POSITION ;D1 17 ;D2 288`, an `;id "name"` to name it), as engines' perft suites
     /// are written; exit status 1 when a count differs.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "divide"])]
     suite: Option<std::path::PathBuf>,
+    /// Write a suite instead: each position of FILE (one a line; a suite's line keeps its
+    /// `id`) with its counts at every depth from 1 to `--depth`, for `--suite` to check.
+    #[arg(long, value_name = "FILE", requires = "depth")]
+    #[arg(conflicts_with_all = ["position", "divide", "suite", "json"])]
+    make_suite: Option<std::path::PathBuf>,
     /// List each root move with its count.
     #[arg(long)]
     divide: bool,
@@ -38,7 +43,7 @@ pub struct PerftArgs {
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// The position (SFEN, FEN or startpos, optionally with `moves ...`).
-    #[arg(required_unless_present = "suite", num_args = 1..)]
+    #[arg(required_unless_present_any = ["suite", "make_suite"], num_args = 1..)]
     position: Vec<String>,
 }
 
@@ -51,6 +56,9 @@ pub fn run(a: PerftArgs) -> anyhow::Result<i32> {
     let Some(depth) = a.depth else {
         anyhow::bail!("--depth is needed to count a position (or --suite FILE)");
     };
+    if let Some(file) = &a.make_suite {
+        return pool.install(|| super::perft_suite::make(file, depth));
+    }
     let pos = position_arg(&a.position)?;
     let start = Instant::now();
     let (nodes, divide) = pool.install(|| {

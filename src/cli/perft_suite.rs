@@ -4,13 +4,15 @@
 //! The file is the EPD perft-suite layout of chess engines, one position a line with the
 //! counts after it, `;D<depth> <nodes>` each (`rpckcpl/.../LPCKCPR b - 1 ;D1 17 ;D2 288`);
 //! the position is anything the commands take (SFEN, FEN, `startpos`), and an `;id "name"`
-//! names it in the report. Blank lines and `#` comments are skipped.
+//! names it in the report. Blank lines and `#` comments are skipped. `--make-suite` writes
+//! such a file: the counts of every position of a file, to each depth up to the one given.
 
 use super::input::{content_lines, read_file, source_name};
 use super::output::emit;
 use super::say_err;
 use serde_json::json;
 use std::path::Path;
+use toritsume::notation::sfen::write_sfen;
 use toritsume::notation::{parse_position, quoted};
 use toritsume::rules::Position;
 use toritsume::rules::perft::perft_parallel;
@@ -144,6 +146,52 @@ pub fn run(
     } else {
         0
     })
+}
+
+/// The `id` operation of a suite line, if it has one.
+fn id_of(ops: &str) -> Option<String> {
+    ops.split(';').map(str::trim).find_map(|op| {
+        let (name, value) = op.split_once(char::is_whitespace)?;
+        (name == "id").then(|| value.trim().trim_matches('"').to_string())
+    })
+}
+
+/// Writes a suite (to standard output): each position of `file` (one a line, as the
+/// commands take them, or a suite's line, whose `id` is kept and counts replaced) with its
+/// counts at every depth from 1 to `depth`. Exit status 2 when a line cannot be read (named
+/// by its line; the others are still written).
+pub fn make(file: &Path, depth: u32) -> anyhow::Result<i32> {
+    let bytes = read_file(file)?;
+    let name = source_name(file);
+    let mut unreadable = 0;
+    let mut written = 0;
+    for (n, line) in content_lines(&bytes) {
+        let parsed = line.map_err(String::from).and_then(|t| {
+            let (position, ops) = t.split_once(';').unwrap_or((t, ""));
+            let pos = parse_position(position).map_err(|e| e.to_string())?;
+            Ok((pos, id_of(ops)))
+        });
+        let (pos, id) = match parsed {
+            Ok(p) => p,
+            Err(e) => {
+                unreadable += 1;
+                say_err!("error: line {n} of {name}: {e}");
+                continue;
+            }
+        };
+        let mut out = write_sfen(&pos);
+        for d in 1..=depth {
+            out.push_str(&format!(" ;D{d} {}", perft_parallel(&pos, d)));
+        }
+        if let Some(id) = id {
+            out.push_str(&format!(" ;id \"{id}\""));
+        }
+        out.push('\n');
+        emit(&out)?;
+        written += 1;
+    }
+    say_err!("{written} positions counted to depth {depth}");
+    Ok(if unreadable > 0 { 2 } else { 0 })
 }
 
 #[cfg(test)]

@@ -174,6 +174,39 @@ fn a_perft_suite_names_a_count_that_differs_and_a_line_it_cannot_read() {
 }
 
 #[test]
+fn a_perft_suite_is_made_of_a_file_of_positions_and_reads_back() {
+    let dir = crate::common::scratch("perft-make");
+    let positions = dir.join("positions.txt");
+    // A position, a comment, a suite's line (its counts replaced, its id kept), no position.
+    std::fs::write(
+        &positions,
+        "startpos\n# c\nkp5/1s5/1C5/7/7/7/6K b S 1 ;D1 1 ;id \"swdropmate_w\"\nbad\n",
+    )
+    .unwrap();
+    let o = run(&[
+        "perft",
+        "--depth",
+        "3",
+        "--make-suite",
+        positions.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("line 4 of"), "{}", stderr(&o));
+    // The counts are Fairy-Stockfish's (tests/data/perft.tsv).
+    let suite = stdout(&o);
+    assert_eq!(
+        suite,
+        "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1 ;D1 17 ;D2 288 ;D3 5430\n\
+         kp5/1s5/1C5/7/7/7/6K b S 1 ;D1 47 ;D2 97 ;D3 1266 ;id \"swdropmate_w\"\n"
+    );
+    let file = dir.join("made.epd");
+    std::fs::write(&file, &suite).unwrap();
+    let o = run(&["perft", "--suite", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("6 counts of 2 positions checked: all agree"));
+}
+
+#[test]
 fn bad_input_exits_2_with_a_reason() {
     for (args, reason) in [
         (vec!["show", "k6/7/7/7/7/7/6K b 3F 1"], "too many falcons"),
