@@ -60,7 +60,7 @@ struct Cli {
 enum Command {
     /// Show a position: diagram, SFEN and FEN, side to move, check, every legal move.
     Show(show::ShowArgs),
-    /// Count legal move paths to a depth (checks the move generator).
+    /// Count legal move paths to a depth (checks the move generator), or check a perft suite.
     Perft(perft::PerftArgs),
     /// Find the mate: shortest attack, longest defence, the main line.
     Solve(solve::SolveArgs),
