@@ -220,9 +220,12 @@ impl Engine {
         }
         let Some(depth) = depth
             .and_then(|d| d.parse::<u32>().ok())
-            .filter(|d| (1..=30).contains(d))
+            .filter(|d| (1..=crate::cli::perft::MAX_DEPTH).contains(d))
         else {
-            self.info("go perft: the depth is a number from 1 to 30");
+            self.info(&format!(
+                "go perft: the depth is a number from 1 to {}",
+                crate::cli::perft::MAX_DEPTH
+            ));
             return;
         };
         let Some(pos) = self.position.clone() else {
