@@ -62,6 +62,15 @@ struct Args {
     /// ends with spare pieces is scored as flawed by them, as the recorded climbs did).
     #[arg(long)]
     reject_short: bool,
+    /// Keep no candidate longer than this (so that a climb cannot lengthen a mate by
+    /// giving the defender more of what makes it go round).
+    #[arg(long, default_value_t = u16::MAX)]
+    most: u16,
+    /// Score a candidate whose main line is short of its length as flawed (as spare pieces
+    /// are) even when it ends with none, so that a climb can start from such a mate and
+    /// repair it.
+    #[arg(long, conflicts_with = "reject_short")]
+    short_as_flaw: bool,
     /// Charge the spare-piece penalty once for each piece left in the attacker's hand
     /// rather than once in all, so that a climb can shed spare pieces one at a time.
     #[arg(long)]
@@ -106,18 +115,17 @@ fn score(
     solver: &mut Solver,
     pos: &Position,
     least: u16,
-    nodes: u64,
     flaw_weight: i64,
-    reject_short: bool,
-    spare_per_piece: bool,
+    args: &Args,
 ) -> Option<Scored> {
+    let (nodes, short, spare_per_piece) = (args.nodes, args.short_lines(), args.spare_per_piece);
     solver.clear_table();
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()
     };
     let sol = solver.solve_range(pos, Some(least), None, limits);
-    if sol.status != Status::Mate || !sol.minimal || sol.plies? < least {
+    if sol.status != Status::Mate || !sol.minimal || sol.plies? < least || sol.plies? > args.most {
         return None;
     }
     let report = verify_with(solver, pos, None, VerifyMode::Full);
@@ -126,8 +134,14 @@ fn score(
     // attacker's hand is scored as having spare pieces, one that does not is dropped. That
     // is how the verifier judged such lines when the recorded climbs ran, so their commands
     // give the same problems.
+    let short_lines = short;
     let short = report.solution.short_at.is_some();
-    if short && (reject_short || report.solution.spare.is_empty()) {
+    let keep = match short_lines {
+        ShortLines::Reject => false,
+        ShortLines::IfSpare => !report.solution.spare.is_empty(),
+        ShortLines::Flaw => true,
+    };
+    if short && !keep {
         return None;
     }
     if !short
@@ -170,6 +184,30 @@ fn score(
         sound,
         redundant_only,
     })
+}
+
+/// What a climb does with a candidate whose main line is short of its length.
+#[derive(Clone, Copy)]
+enum ShortLines {
+    /// Drop it.
+    Reject,
+    /// Keep it, scored as having spare pieces, when it ends with some; else drop it.
+    IfSpare,
+    /// Keep it, scored as having spare pieces.
+    Flaw,
+}
+
+impl Args {
+    /// The options' treatment of short lines.
+    fn short_lines(&self) -> ShortLines {
+        if self.reject_short {
+            ShortLines::Reject
+        } else if self.short_as_flaw {
+            ShortLines::Flaw
+        } else {
+            ShortLines::IfSpare
+        }
+    }
 }
 
 /// How many pieces of each hand kind are neither on the board nor in a hand (what the
@@ -354,16 +392,8 @@ fn main() {
     if !given {
         current.hands[attacker.flip().index()] = [0; 6];
     }
-    let mut best = score(
-        &mut solver,
-        &start,
-        1,
-        args.nodes,
-        args.flaw_weight,
-        args.reject_short,
-        args.spare_per_piece,
-    )
-    .unwrap_or_else(|| fail("the start position has no mate the verifier can decide"));
+    let mut best = score(&mut solver, &start, 1, args.flaw_weight, &args)
+        .unwrap_or_else(|| fail("the start position has no mate the verifier can decide"));
     // The lengths of the sound problems written so far (one of each length is written).
     let mut written: std::collections::BTreeSet<u16> = best
         .sound
@@ -372,15 +402,22 @@ fn main() {
         .into_iter()
         .collect();
     let command = format!(
-        "climb_long --from \"{}\" --seed {} --nodes {} --least {} --flaw-weight {} --accept-worse {}{}{}{}{}",
+        "climb_long --from \"{}\" --seed {} --nodes {} --least {}{} --flaw-weight {} --accept-worse {}{}{}{}{}",
         args.from,
         args.seed,
         args.nodes,
         args.least,
+        if args.most == u16::MAX {
+            String::new()
+        } else {
+            format!(" --most {}", args.most)
+        },
         args.flaw_weight,
         args.accept_worse,
         if args.reject_short {
             " --reject-short"
+        } else if args.short_as_flaw {
+            " --short-as-flaw"
         } else {
             ""
         },
@@ -412,15 +449,7 @@ fn main() {
         let slack = if args.accept_worse > 0.0 { WORSE_BY } else { 0 };
         let least = (u16::try_from((best.score - slack + 1).max(2) / 2).unwrap_or(1) | 1)
             .clamp(args.least, u16::MAX);
-        let Some(scored) = score(
-            &mut solver,
-            &pos,
-            least,
-            args.nodes,
-            args.flaw_weight,
-            args.reject_short,
-            args.spare_per_piece,
-        ) else {
+        let Some(scored) = score(&mut solver, &pos, least, args.flaw_weight, &args) else {
             continue;
         };
         if scored.score < best.score
@@ -464,15 +493,7 @@ fn main() {
                 let Some(q) = without(&pos, &gone) else {
                     continue;
                 };
-                let Some(s) = score(
-                    &mut solver,
-                    &q,
-                    scored.plies,
-                    args.nodes,
-                    1,
-                    args.reject_short,
-                    args.spare_per_piece,
-                ) else {
+                let Some(s) = score(&mut solver, &q, scored.plies, 1, &args) else {
                     continue;
                 };
                 if let Some(moves) = &s.sound
