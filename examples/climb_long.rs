@@ -118,10 +118,9 @@ fn score(
     flaw_weight: i64,
     args: &Args,
 ) -> Option<Scored> {
-    let (nodes, short, spare_per_piece) = (args.nodes, args.short_lines(), args.spare_per_piece);
     solver.clear_table();
     let limits = Limits {
-        nodes: Some(nodes),
+        nodes: Some(args.nodes),
         ..Limits::default()
     };
     let sol = solver.solve_range(pos, Some(least), None, limits);
@@ -131,12 +130,11 @@ fn score(
     let report = verify_with(solver, pos, None, VerifyMode::Full);
     // A line short of its length (no defence but a useless interposition lasting the plies
     // left, see `Solution::short_at`) is flawed either way; one that ends with pieces in the
-    // attacker's hand is scored as having spare pieces, one that does not is dropped. That
-    // is how the verifier judged such lines when the recorded climbs ran, so their commands
-    // give the same problems.
-    let short_lines = short;
+    // attacker's hand is scored as having spare pieces, one that does not is dropped (unless
+    // `--reject-short` or `--short-as-flaw` says otherwise). That is how the verifier judged
+    // such lines when the recorded climbs ran, so their commands give the same problems.
     let short = report.solution.short_at.is_some();
-    let keep = match short_lines {
+    let keep = match args.short_lines() {
         ShortLines::Reject => false,
         ShortLines::IfSpare => !report.solution.spare.is_empty(),
         ShortLines::Flaw => true,
@@ -160,7 +158,7 @@ fn score(
         - flaw_weight * 12 * report.cooks.len() as i64
         - if !spare {
             0
-        } else if spare_per_piece {
+        } else if args.spare_per_piece {
             flaw_weight * 6 * i64::from(report.solution.spare.total().max(1))
         } else {
             flaw_weight * 6
@@ -414,12 +412,10 @@ fn main() {
         },
         args.flaw_weight,
         args.accept_worse,
-        if args.reject_short {
-            " --reject-short"
-        } else if args.short_as_flaw {
-            " --short-as-flaw"
-        } else {
-            ""
+        match args.short_lines() {
+            ShortLines::Reject => " --reject-short",
+            ShortLines::IfSpare => "",
+            ShortLines::Flaw => " --short-as-flaw",
         },
         if args.spare_per_piece {
             " --spare-per-piece"
