@@ -24,7 +24,7 @@ use std::io::Write;
 use toritsume::notation::parse_position;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::rules::movegen::generate_legal;
-use toritsume::rules::{Color, Move, MoveList, Piece, PieceKind, Position, Setup, Square};
+use toritsume::rules::{Color, Hand, Move, MoveList, Piece, PieceKind, Position, Setup, Square};
 use toritsume::solver::{DefenderHand, Solver, SolverConfig, prepare};
 use toritsume::soundness::{Flaw, Report, Verdict, VerifyMode, verify_with};
 
@@ -292,8 +292,13 @@ fn main() {
         if let Some(moves) = line
             && *plies as usize >= args.least
         {
+            // Under the convention the record leaves the defender's hand to it, as given.
+            let mut shown = pos.clone();
+            if hand == DefenderHand::Rest {
+                shown.set_hand(shown.side_to_move().flip(), Hand::EMPTY);
+            }
             let mut rec = json!({
-                "sfen": write_sfen(pos),
+                "sfen": write_sfen(&shown),
                 "plies": plies,
                 "moves": moves,
                 "verdict": "sound",
