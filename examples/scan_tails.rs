@@ -126,9 +126,6 @@ fn solver(hash_mb: usize, nodes: u64) -> Solver {
 
 fn main() {
     let args = Args::parse();
-    if std::path::Path::new(&args.out).exists() {
-        fail(format!("{} exists; not overwritten", args.out));
-    }
     let hand = match args.defender_hand.as_str() {
         "rest" => DefenderHand::Rest,
         "given" => DefenderHand::Given,
@@ -141,11 +138,29 @@ fn main() {
         fail("--after: an even number of plies (the tail starts with the attacker to move)");
     }
     let start = parse_position(&args.from).unwrap_or_else(|e| fail(e));
-    let mut whole = solver(256, args.nodes);
-    whole.set_defender_hand(hand);
-    let report = verify_with(&mut whole, &start, None, VerifyMode::Full);
+    // Opened once the arguments are read and before the scan, never over an existing
+    // file, so that a path that cannot be written fails at once rather than after hours
+    // of work.
+    let mut out = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&args.out)
+        .unwrap_or_else(|e| match e.kind() {
+            std::io::ErrorKind::AlreadyExists => {
+                fail(format!("{} exists; not overwritten", args.out))
+            }
+            _ => fail(format!("cannot write {}: {e}", args.out)),
+        });
+    // The start's own solver is let go once its line is known: the scan runs others.
+    let report = {
+        let mut whole = solver(256, args.nodes);
+        whole.set_defender_hand(hand);
+        verify_with(&mut whole, &start, None, VerifyMode::Full)
+    };
     let line = &report.solution.moves;
     if line.len() < args.after {
+        // Nothing was written: the file this run made goes.
+        let _ = std::fs::remove_file(&args.out);
         fail(format!(
             "the main line has {} plies ({}), fewer than --after {}",
             line.len(),
@@ -277,7 +292,6 @@ fn main() {
             },
         )
         .collect();
-    let mut out = std::fs::File::create(&args.out).unwrap_or_else(|e| fail(e));
     let mut tally: BTreeMap<&str, usize> = BTreeMap::new();
     for ((changes, pos, _), (l, line, plies)) in good.iter().zip(&wholes) {
         *tally.entry(l.as_str()).or_default() += 1;
