@@ -83,7 +83,7 @@ struct Args {
     /// board leaves play or goes to that hand; the records written say
     /// `"defender_hand": "given"`).
     #[arg(long, default_value = "rest")]
-    defender_hand: String,
+    defender_hand: DefenderHand,
     /// Squares no change may touch (comma-separated, e.g. the squares an eagle saw runs
     /// over, so that the climb works on the rest of the problem).
     #[arg(long, value_delimiter = ',')]
@@ -378,11 +378,7 @@ fn main() {
             .unwrap_or_else(|| fail(format!("--protect: not a square: {name:?}")));
         protected[sq.index()] = true;
     }
-    let given = match args.defender_hand.as_str() {
-        "rest" => false,
-        "given" => true,
-        other => fail(format!("--defender-hand: `rest` or `given`, not {other:?}")),
-    };
+    let given = args.defender_hand == DefenderHand::Given;
     if given {
         solver.set_defender_hand(DefenderHand::Given);
     }

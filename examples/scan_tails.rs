@@ -47,7 +47,7 @@ struct Args {
     /// Whose pieces the defender holds in the start position: `rest` (the tsume
     /// convention) or `given` (the hand the position states).
     #[arg(long, default_value = "rest")]
-    defender_hand: String,
+    defender_hand: DefenderHand,
     /// Node budget of a tail's verification.
     #[arg(long, default_value_t = 3_000_000)]
     tail_nodes: u64,
@@ -126,11 +126,7 @@ fn solver(hash_mb: usize, nodes: u64) -> Solver {
 
 fn main() {
     let args = Args::parse();
-    let hand = match args.defender_hand.as_str() {
-        "rest" => DefenderHand::Rest,
-        "given" => DefenderHand::Given,
-        other => fail(format!("--defender-hand: `rest` or `given`, not {other:?}")),
-    };
+    let hand = args.defender_hand;
     if !(1..=2).contains(&args.changes) {
         fail("--changes: 1 or 2");
     }

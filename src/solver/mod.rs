@@ -38,7 +38,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Whose pieces the defender holds: `rest` or `given` in problem records (field
-/// `defender_hand`) and on the command line (`--defender-hand`).
+/// `defender_hand`) and on the command line (`--defender-hand`); it reads (`FromStr`) and
+/// writes (`Display`) those two words.
 #[derive(
     Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize, strum::Display,
 )]
@@ -51,6 +52,19 @@ pub enum DefenderHand {
     /// Exactly the hand given in the position (a problem that states the defender's hand,
     /// or a position from a game).
     Given,
+}
+
+impl std::str::FromStr for DefenderHand {
+    type Err = String;
+
+    /// Reads `rest` or `given`; anything else is an error naming the two.
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "rest" => Ok(DefenderHand::Rest),
+            "given" => Ok(DefenderHand::Given),
+            other => Err(format!("`rest` or `given`, not {other:?}")),
+        }
+    }
 }
 
 /// Settings of a solve.
@@ -462,4 +476,22 @@ impl Solver {
 /// Solves one position with a fresh solver (an error when its table cannot be allocated).
 pub fn solve(problem: &Position, config: &SolverConfig) -> Result<Solution, TableError> {
     Ok(Solver::new(config.clone())?.solve(problem))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DefenderHand;
+
+    #[test]
+    fn defender_hand_reads_and_writes_its_two_words() {
+        assert_eq!("rest".parse::<DefenderHand>(), Ok(DefenderHand::Rest));
+        assert_eq!("given".parse::<DefenderHand>(), Ok(DefenderHand::Given));
+        assert_eq!(DefenderHand::Given.to_string(), "given");
+        assert_eq!(DefenderHand::Rest.to_string(), "rest");
+        let err = "Given".parse::<DefenderHand>().unwrap_err();
+        assert!(
+            err.contains("`rest` or `given`") && err.contains("\"Given\""),
+            "{err}"
+        );
+    }
 }
