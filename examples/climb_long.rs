@@ -132,7 +132,9 @@ fn score(
     // left, see `Solution::short_at`) is flawed either way; one that ends with pieces in the
     // attacker's hand is scored as having spare pieces, one that does not is dropped (unless
     // `--reject-short` or `--short-as-flaw` says otherwise). That is how the verifier judged
-    // such lines when the recorded climbs ran, so their commands give the same problems.
+    // such lines when the recorded climbs ran, so their commands give the same problems:
+    // then the verifier did not look for a short line's cooks and final duals, and they are
+    // not scored here either.
     let short = report.solution.short_at.is_some();
     let keep = match args.short_lines() {
         ShortLines::Reject => false,
@@ -154,8 +156,13 @@ fn score(
             .reasons
             .iter()
             .any(|r| matches!(r, Flaw::SparePieces(_)));
+    let (cooks, final_duals) = if short {
+        (0, 0)
+    } else {
+        (report.cooks.len(), report.final_dual_moves().len())
+    };
     let score = 2 * i64::from(plies)
-        - flaw_weight * 12 * report.cooks.len() as i64
+        - flaw_weight * 12 * cooks as i64
         - if !spare {
             0
         } else if args.spare_per_piece {
@@ -163,7 +170,7 @@ fn score(
         } else {
             flaw_weight * 6
         }
-        - report.final_dual_moves().len() as i64;
+        - final_duals as i64;
     let sound = (report.verdict == Verdict::Sound)
         .then(|| report.solution.moves.iter().map(|m| m.usi()).collect());
     let redundant_only = if report.verdict == Verdict::Flawed

@@ -245,7 +245,7 @@ fn a_length_set_by_a_left_out_q_prime_is_reported_with_a_short_line() {
     // the piece back in hand): the length, 15, is where Q′ is mated in time, which sets the
     // drops aside as useless, and the longest defence left is a phoenix move mated in 5.
     // No line of 15 plies exists: the solve says so rather than claim a limit, and a
-    // verification cannot decide.
+    // verification calls the problem flawed (here cooked as well).
     let p = pos("2l2+S1/1k5/+S4+Fs/1s+s1P2/+SLFP1Ss/P6/4+sCS b C2cp2r6s 91");
     let sol = solve(&p, &SolverConfig::default()).expect("a table of a few MB");
     assert_eq!(
@@ -276,6 +276,14 @@ fn a_length_set_by_a_left_out_q_prime_is_reported_with_a_short_line() {
     }
     let mut ck = Checker::new(prepared.side_to_move());
     assert_eq!(ck.or_length(&q, 5, &mut Vec::new()), Some(5));
+    // There the crane dropped on 6c mates as soon as the line's crane on 6a: each is mated
+    // in exactly four more plies (they meet on 6b after the phoenix's step to 7a).
+    for drop in ["C*6a", "C*6c"] {
+        let mut c = q.clone();
+        c.do_move(parse_move_list(&q, drop).unwrap()[0]);
+        assert_eq!(ck.and_length(&c, 4, &mut Vec::new()), Some(4), "{drop}");
+    }
+    let cook = parse_move_list(&q, "C*6c").unwrap()[0];
     for &m in &sol.moves[2..] {
         q.do_move(m);
     }
@@ -284,6 +292,12 @@ fn a_length_set_by_a_left_out_q_prime_is_reported_with_a_short_line() {
     assert!(q.in_check() && replies.is_empty(), "checkmate at the end");
     let mut solver = Solver::new(SolverConfig::default()).expect("a table");
     let report = verify_with(&mut solver, &p, None, VerifyMode::Full);
-    assert_eq!(report.verdict, Verdict::Unknown);
-    assert_eq!(report.reasons, [Flaw::LineShort(2)]);
+    // A line short of its length is a flaw of the problem, not a limit; the cook along it
+    // is found as along any line.
+    assert_eq!(report.verdict, Verdict::Cooked);
+    assert_eq!(
+        report.reasons,
+        [Flaw::LineShort(2), Flaw::Cook { ply: 3, mv: cook }]
+    );
+    assert_eq!(report.solution.stopped_by, None);
 }
