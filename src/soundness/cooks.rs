@@ -21,7 +21,7 @@ pub(super) fn find_cooks(
     let first_flaw = mode == VerifyMode::FirstFlaw;
     let s = solver.begin(budget.limits());
     let n = sol.plies.unwrap_or(0);
-    let Some((nodes, whole)) = solution_tree(s, sol, n) else {
+    let Some(nodes) = solution_tree(s, sol, n) else {
         budget.used += s.nodes();
         return (Vec::new(), Vec::new(), false);
     };
@@ -61,7 +61,7 @@ pub(super) fn find_cooks(
     }
     let mut cooks = Vec::new();
     let mut duals = Vec::new();
-    let mut complete = whole;
+    let mut complete = true;
     let order: Vec<usize> = if first_flaw {
         (0..nodes.len()).rev().collect()
     } else {
@@ -119,15 +119,11 @@ struct TreeNode {
     main: Move,
 }
 
-/// Most attacker nodes examined for cooks. A solution whose defender has equally long
-/// choices at many moves multiplies them; past this many the verdict can be `cooked` but
-/// not `sound`.
-pub const MAX_TREE_NODES: usize = 256;
-
 /// The attacker nodes of the solution: along the main line, and along every other defence
-/// as long as the main line's, in depth-first order; `false` with them when the tree was too
-/// large to list whole. `None` when a limit cut it short.
-fn solution_tree(s: &mut Searcher, sol: &Solution, n: u16) -> Option<(Vec<TreeNode>, bool)> {
+/// as long as the main line's, in depth-first order (a position met again at the same
+/// remaining length once). Only the limits of the verification bound it: `None` when one cut
+/// it short.
+fn solution_tree(s: &mut Searcher, sol: &Solution, n: u16) -> Option<Vec<TreeNode>> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     let mut stack = vec![(
@@ -136,14 +132,9 @@ fn solution_tree(s: &mut Searcher, sol: &Solution, n: u16) -> Option<(Vec<TreeNo
         Vec::<u64>::new(),
         n,
     )];
-    let mut whole = true;
     while let Some((before, pos, ancestors, r)) = stack.pop() {
         if r == 0 {
             continue;
-        }
-        if out.len() >= MAX_TREE_NODES {
-            whole = false;
-            break;
         }
         // A position met again by another order of moves has the same continuations.
         if !seen.insert((pos.key(), r)) {
@@ -189,7 +180,7 @@ fn solution_tree(s: &mut Searcher, sol: &Solution, n: u16) -> Option<(Vec<TreeNo
             stack.push((b, grand, anc.clone(), len));
         }
     }
-    Some((out, whole))
+    Some(out)
 }
 
 /// Node budget of each search of the quick cook pass.

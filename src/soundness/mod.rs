@@ -23,7 +23,6 @@ mod intended;
 mod redundant;
 mod repair;
 
-pub use cooks::MAX_TREE_NODES;
 pub use intended::{Intended, IntendedFault};
 pub use redundant::{
     Economised, MAX_TAKEN_OFF, Redundant, economise, piece_too_many, spare_from_hand,
@@ -96,11 +95,8 @@ pub enum Flaw {
     )]
     LineShort(usize),
     /// A limit stopped the search for cooks.
-    #[error("the cook search was stopped: {0}")]
-    CookSearchStopped(StopReason),
-    /// The solution tree is too large to search whole for cooks.
-    #[error("the solution tree has more than {MAX_TREE_NODES} attacker nodes to search for cooks")]
-    TreeTooLarge,
+    #[error("the cook search was stopped: {}", limit_hit(*.0))]
+    CookSearchStopped(Option<StopReason>),
     /// A limit stopped the search for redundant pieces.
     #[error("the redundancy check was stopped: {}", limit_hit(*.0))]
     RedundancyCheckStopped(Option<StopReason>),
@@ -136,7 +132,6 @@ impl Flaw {
             Flaw::SolveStopped(_)
                 | Flaw::SolutionIncomplete(_)
                 | Flaw::CookSearchStopped(_)
-                | Flaw::TreeTooLarge
                 | Flaw::RedundancyCheckStopped(_)
                 | Flaw::IntendedCheckStopped(_)
         )
@@ -307,10 +302,7 @@ pub fn verify_with(
                 report.cooks = cooks;
                 report.final_duals = duals;
                 if !complete {
-                    undecided.push(match solver.searcher().stopped_by() {
-                        Some(r) => Flaw::CookSearchStopped(r),
-                        None => Flaw::TreeTooLarge,
-                    });
+                    undecided.push(Flaw::CookSearchStopped(solver.searcher().stopped_by()));
                 }
                 // Pieces are redundant when taking them off keeps the same solution: a
                 // short line is none, so it has no redundant pieces to look for.
@@ -436,7 +428,7 @@ mod tests {
             Flaw::RedundancyCheckStopped(None).to_string(),
             "the redundancy check was stopped: a limit was reached"
         );
-        assert!(Flaw::TreeTooLarge.is_undecided());
+        assert!(Flaw::CookSearchStopped(None).is_undecided());
         assert!(!Flaw::LineShort(2).is_undecided());
         assert!(!Flaw::SparePieces(Hand::EMPTY).is_undecided());
     }
