@@ -127,7 +127,14 @@ fn score(
     if sol.status != Status::Mate || !sol.minimal || sol.plies? < least || sol.plies? > args.most {
         return None;
     }
-    let report = verify_with(solver, pos, None, VerifyMode::Full);
+    // A short line's cooks and final duals are not scored (below), so a line the solve has
+    // already found short is verified for its verdict alone, without the search for them.
+    let mode = if sol.short_at.is_some() {
+        VerifyMode::FirstFlaw
+    } else {
+        VerifyMode::Full
+    };
+    let report = verify_with(solver, pos, None, mode);
     // A line short of its length (no defence but a useless interposition lasting the plies
     // left, see `Solution::short_at`) is flawed either way; one that ends with pieces in the
     // attacker's hand is scored as having spare pieces, one that does not is dropped (unless
@@ -386,9 +393,7 @@ fn main() {
         protected[sq.index()] = true;
     }
     let given = args.defender_hand == DefenderHand::Given;
-    if given {
-        solver.set_defender_hand(DefenderHand::Given);
-    }
+    solver.set_defender_hand(args.defender_hand);
     let mut current = start.to_setup();
     if !given {
         current.hands[attacker.flip().index()] = [0; 6];
