@@ -262,7 +262,7 @@ fn merge_keeps_within_the_family_and_shape_limits() {
     assert!(none.is_empty());
     assert!(said.contains("3 of other lengths"), "{said}");
     // Records longer than the generator builds are filtered too: problems/climbed.jsonl
-    // holds problems of 51, 75 and 99 plies.
+    // holds problems of 51, 75, 99 and 101 plies.
     let o = run(&[
         "merge",
         "problems/climbed.jsonl",
