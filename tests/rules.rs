@@ -360,6 +360,11 @@ fn position_errors_name_the_problem() {
         ),
         ("k6/7/7/7/7/7 b - 1", is!(ParseError::Board(_)), "6 ranks"),
         (
+            "k6 b - 1",
+            is!(ParseError::Board(_)),
+            "no `/` in `k6`: expected 7 ranks",
+        ),
+        (
             "k7/7/7/7/7/7/6K b - 1",
             is!(ParseError::Board(_)),
             "more than 7 squares",

@@ -10,6 +10,11 @@ use crate::rules::{Color, Piece, PieceKind, Position, Setup};
 pub fn parse_board(text: &str, setup: &mut Setup) -> Result<(), ParseError> {
     let shown = super::quoted(text);
     let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() == 1 {
+        return Err(ParseError::Board(format!(
+            "no `/` in `{shown}`: expected 7 ranks separated by `/`"
+        )));
+    }
     if ranks.len() != 7 {
         return Err(ParseError::Board(format!(
             "{} ranks separated by `/`, expected 7 in `{shown}`",
