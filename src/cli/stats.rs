@@ -171,8 +171,11 @@ impl Stats {
             .checked_div(solved)
             .unwrap_or(0);
         out += &format!(
-            "{} with a final dual, {per_thousand} distinct solution shapes per 1,000 solved, families of at most {}\n",
+            "{} with a final dual, {} distinct solution shapes in {} solved ({} per 1,000), families of at most {}\n",
             grouped(self.final_duals),
+            grouped(self.shapes.len()),
+            grouped(solved),
+            grouped(per_thousand),
             self.largest_family()
         );
         let mut lengths: Vec<String> = self

@@ -25,7 +25,7 @@ fn a_small_set_is_counted_as_worked_out_by_hand() {
     // Means: the mates in 1 (800, 1250, 2900) 1650; proof sizes 5 (10^0) and 40, 70 (10^1).
     for line in [
         "4 problems in 1 file: 3 sound, 1 without a verdict",
-        "1 with a final dual, 750 distinct solution shapes per 1,000 solved, families of at most 2",
+        "1 with a final dual, 3 distinct solution shapes in 4 solved (750 per 1,000), families of at most 2",
         "Lengths (plies: problems): 1: 3, 7: 1",
         "Ratings: 800–999: 1, 1200–1399: 1, 2800: 1, no rating: 1",
         "Mean rating by length: 1: 1650; by proof size: 10^0 nodes: 800, 10^1 nodes: 2075",
