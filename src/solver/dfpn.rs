@@ -457,8 +457,8 @@ impl Searcher {
                     (cth_pn, cth_dn)
                 };
                 let m = c.mv;
-                let child_key = self.pos.key_after(m);
                 let captured = self.pos.do_move(m);
+                let child_key = self.pos.key();
                 self.path.insert(child_key);
                 let r = self.mid(
                     th_pn_v,

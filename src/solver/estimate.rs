@@ -78,13 +78,26 @@ impl Searcher {
     /// the search a fifth longer on hard no-mates); half of it, rounded up, after a reply
     /// that captures ([`Techniques::capture_replies`](super::Techniques)).
     pub(crate) fn evaluate_or_child(&mut self, m: Move, depth: Depth, path_key: u64) -> Val {
+        let board_after = self.pos.board_key_after(m);
+        self.evaluate_or_child_on(m, board_after, depth, path_key)
+    }
+
+    /// [`Searcher::evaluate_or_child`] given the board key after `m`
+    /// ([`crate::rules::Position::board_key_after`]), already computed.
+    pub(crate) fn evaluate_or_child_on(
+        &mut self,
+        m: Move,
+        board_after: u64,
+        depth: Depth,
+        path_key: u64,
+    ) -> Val {
         let hand = self.pos.hand(self.attacker);
-        let child_key = self.pos.key_after(m);
+        let child_key = board_after ^ self.pos.hand_key_after(m);
         if self.path.contains(child_key) {
             return Val::disproven(Depth::UNLIMITED, hand, true);
         }
         let cdepth = depth.child();
-        let board = self.tt_key(self.pos.board_key_after(m));
+        let board = self.tt_key(board_after);
         let found = self
             .table
             .lookup(board, hand, cdepth, child_path_key(path_key, child_key));

@@ -377,17 +377,24 @@ impl Searcher {
         let mut inc = false;
         let mut refuted = None;
         let mut seen_drop_squares = Bitboard::EMPTY;
+        // Each child's board key once, for the prefetch and the lookup (0 for the drops
+        // delayed behind another piece on their square, which are not looked up now).
+        let mut boards = std::mem::take(&mut self.levels[level].boards);
+        boards.clear();
         for &m in moves.iter() {
             if !(m.is_drop() && seen_drop_squares.has(m.to())) {
-                self.table
-                    .prefetch(self.tt_key(self.pos.board_key_after(m)));
+                let b = self.pos.board_key_after(m);
+                self.table.prefetch(self.tt_key(b));
+                boards.push(b);
+            } else {
+                boards.push(0);
             }
             if m.is_drop() {
                 seen_drop_squares |= Bitboard::from_square(m.to());
             }
         }
         seen_drop_squares = Bitboard::EMPTY;
-        for &m in moves.iter() {
+        for (i, &m) in moves.iter().enumerate() {
             if m.is_drop() && self.techniques.delayed_interpositions {
                 let to = m.to();
                 if seen_drop_squares.has(to) {
@@ -402,7 +409,12 @@ impl Searcher {
                 }
                 seen_drop_squares |= Bitboard::from_square(to);
             }
-            let val = self.evaluate_or_child(m, depth, path_key);
+            let board_after = if self.techniques.delayed_interpositions {
+                boards[i]
+            } else {
+                self.pos.board_key_after(m)
+            };
+            let val = self.evaluate_or_child_on(m, board_after, depth, path_key);
             inc |= val.rep;
             let mut child = Child::new(m, val);
             if useless_rule && block.has(m.to()) {
@@ -430,6 +442,7 @@ impl Searcher {
         }
         let n = children.len();
         self.levels[level].children = children;
+        self.levels[level].boards = boards;
         self.levels[level].checker = checker;
         // Delayed pieces behind an interposition already known to be mated come forward now.
         for i in 0..n {

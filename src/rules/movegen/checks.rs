@@ -12,14 +12,26 @@ use crate::rules::position::Position;
 use crate::rules::types::{PieceKind, Square};
 
 /// Per-kind squares from which a piece of the side to move would attack the enemy phoenix
-/// on `e`: the reverse attacks, index [`PieceKind::index`].
+/// on `e`: the reverse attacks, index [`PieceKind::index`]. The ranging kinds' (the quails
+/// and the eagle, whose rays cost the most) only when the side to move has one to move or
+/// drop; the others are a table lookup each.
 #[inline]
 fn check_squares(pos: &Position, e: Square) -> [Bitboard; 9] {
-    let them = pos.side_to_move().flip();
+    let us = pos.side_to_move();
+    let them = us.flip();
     let occ = pos.occupied();
+    let hand = pos.hand(us);
     let mut cs = [Bitboard::EMPTY; 9];
     for kind in PieceKind::ALL {
-        if kind != PieceKind::Phoenix {
+        let needed = match kind {
+            PieceKind::Phoenix => false,
+            PieceKind::LeftQuail | PieceKind::RightQuail => {
+                hand.has(kind) || pos.pieces(us, kind).any()
+            }
+            PieceKind::Eagle => pos.pieces(us, kind).any(),
+            _ => true,
+        };
+        if needed {
             cs[kind.index()] = attacks(them, kind, e, occ);
         }
     }
