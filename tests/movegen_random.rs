@@ -113,6 +113,19 @@ fn check_position(pos: &Position, what: &str) -> CheckAnswer {
         );
         assert_eq!(p.board_key(), key_after, "board_key_after {m} in {what}");
         assert_eq!(p.hand(mover), hand_after, "hand_after {m} in {what}");
+        // The same move played without the keys: the same board and hands, the keys as
+        // they were before it, and everything restored by its own unmake.
+        let mut q = pos.clone();
+        let cq = q.do_move_unkeyed(m);
+        assert_eq!(cq, c, "capture of unkeyed {m} in {what}");
+        assert_eq!(q.to_setup(), p.to_setup(), "unkeyed {m} in {what}");
+        assert_eq!(
+            (q.board_key(), q.hand_key()),
+            (pos.board_key(), pos.hand_key()),
+            "keys after unkeyed {m} in {what}"
+        );
+        q.undo_move_unkeyed(m, cq);
+        assert!(q == *pos, "unkeyed undo of {m} in {what}");
         p.undo_move(m, c);
         assert!(p == *pos, "undo of {m} in {what}");
     }

@@ -48,7 +48,7 @@ impl Searcher {
             return Val::unknown(1, 1, chand);
         }
         self.nodes += 1;
-        let captured = self.pos.do_move(m);
+        let captured = self.pos.do_move_unkeyed(m);
         let ev = evasion_summary(&self.pos, Bitboard::from_square(m.to()));
         let v = if t.one_ply && ev.is_empty() {
             self.terminal_proof(chand)
@@ -67,7 +67,7 @@ impl Searcher {
         } else {
             Val::unknown(1, 1, chand)
         };
-        self.pos.undo_move(m, captured);
+        self.pos.undo_move_unkeyed(m, captured);
         v
     }
 
@@ -112,7 +112,7 @@ impl Searcher {
             return Val::unknown(1, 1, hand);
         }
         self.nodes += 1;
-        let captured = self.pos.do_move(m);
+        let captured = self.pos.do_move_unkeyed(m);
         let checks = count_checks(&self.pos);
         let v = if t.one_ply && checks == 0 {
             self.terminal_disproof(hand)
@@ -126,7 +126,7 @@ impl Searcher {
         } else {
             Val::unknown(1, 1, hand)
         };
-        self.pos.undo_move(m, captured);
+        self.pos.undo_move_unkeyed(m, captured);
         v
     }
 }

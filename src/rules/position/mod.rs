@@ -55,35 +55,63 @@ impl Position {
 
     #[inline]
     fn put(&mut self, p: Piece, sq: Square) {
+        self.put_with::<true>(p, sq);
+    }
+
+    /// [`Position::put`], the keys kept up to date only when `KEYS`.
+    #[inline]
+    fn put_with<const KEYS: bool>(&mut self, p: Piece, sq: Square) {
         debug_assert!(self.board[sq.index()].is_none());
         self.board[sq.index()] = Some(p);
         let b = Bitboard::from_square(sq);
         self.by_color[p.color.index()] |= b;
         self.by_kind[p.kind.index()] |= b;
-        self.board_key ^= zobrist::piece_key(p, sq);
+        if KEYS {
+            self.board_key ^= zobrist::piece_key(p, sq);
+        }
     }
 
+    /// Takes the piece off `sq` (there must be one), the keys kept up to date only when
+    /// `KEYS`.
     #[inline]
-    fn remove(&mut self, sq: Square) -> Piece {
+    fn remove_with<const KEYS: bool>(&mut self, sq: Square) -> Piece {
         let p = self.board[sq.index()].take().expect("a piece to remove");
         let b = Bitboard::from_square(sq);
         self.by_color[p.color.index()] ^= b;
         self.by_kind[p.kind.index()] ^= b;
-        self.board_key ^= zobrist::piece_key(p, sq);
+        if KEYS {
+            self.board_key ^= zobrist::piece_key(p, sq);
+        }
         p
     }
 
     #[inline]
     fn hand_add(&mut self, c: Color, k: PieceKind) {
-        let n = self.hands[c.index()].count(k);
-        self.hand_key ^= zobrist::hand_key(c, k, n) ^ zobrist::hand_key(c, k, n + 1);
+        self.hand_add_with::<true>(c, k);
+    }
+
+    /// [`Position::hand_add`], the keys kept up to date only when `KEYS`.
+    #[inline]
+    fn hand_add_with<const KEYS: bool>(&mut self, c: Color, k: PieceKind) {
+        if KEYS {
+            let n = self.hands[c.index()].count(k);
+            self.hand_key ^= zobrist::hand_key(c, k, n) ^ zobrist::hand_key(c, k, n + 1);
+        }
         self.hands[c.index()].add(k);
     }
 
     #[inline]
     fn hand_remove(&mut self, c: Color, k: PieceKind) {
-        let n = self.hands[c.index()].count(k);
-        self.hand_key ^= zobrist::hand_key(c, k, n) ^ zobrist::hand_key(c, k, n - 1);
+        self.hand_remove_with::<true>(c, k);
+    }
+
+    /// [`Position::hand_remove`], the keys kept up to date only when `KEYS`.
+    #[inline]
+    fn hand_remove_with<const KEYS: bool>(&mut self, c: Color, k: PieceKind) {
+        if KEYS {
+            let n = self.hands[c.index()].count(k);
+            self.hand_key ^= zobrist::hand_key(c, k, n) ^ zobrist::hand_key(c, k, n - 1);
+        }
         self.hands[c.index()].remove(k);
     }
 
@@ -369,57 +397,85 @@ impl Position {
     /// [`Position::undo_move`].
     #[inline]
     pub fn do_move(&mut self, m: Move) -> Captured {
+        self.do_move_with::<true>(m)
+    }
+
+    /// Takes back `m`, played by [`Position::do_move`] which returned `captured`.
+    #[inline]
+    pub fn undo_move(&mut self, m: Move, captured: Captured) {
+        self.undo_move_with::<true>(m, captured)
+    }
+
+    /// Plays `m` as [`Position::do_move`] does but leaves the keys as they were: for a look
+    /// at the position after `m` that asks nothing of its keys (the search's estimates of
+    /// new children), taken back with [`Position::undo_move_unkeyed`] before anything else.
+    #[inline]
+    pub fn do_move_unkeyed(&mut self, m: Move) -> Captured {
+        self.do_move_with::<false>(m)
+    }
+
+    /// Takes back `m`, played by [`Position::do_move_unkeyed`] which returned `captured`.
+    #[inline]
+    pub fn undo_move_unkeyed(&mut self, m: Move, captured: Captured) {
+        self.undo_move_with::<false>(m, captured)
+    }
+
+    #[inline]
+    fn do_move_with<const KEYS: bool>(&mut self, m: Move) -> Captured {
         let us = self.side;
         let to = m.to();
         let captured;
         if m.is_drop() {
             let k = m.drop_kind();
-            self.hand_remove(us, k);
-            self.put(Piece::new(us, k), to);
+            self.hand_remove_with::<KEYS>(us, k);
+            self.put_with::<KEYS>(Piece::new(us, k), to);
             captured = None;
         } else {
             let from = m.from();
-            let p = self.remove(from);
+            let p = self.remove_with::<KEYS>(from);
             captured = self.board[to.index()].map(|c| c.kind);
             if captured.is_some() {
-                let c = self.remove(to);
-                self.hand_add(us, c.kind.unpromoted());
+                let c = self.remove_with::<KEYS>(to);
+                self.hand_add_with::<KEYS>(us, c.kind.unpromoted());
             }
             let kind = if m.promotes() {
                 p.kind.promoted().unwrap_or(p.kind)
             } else {
                 p.kind
             };
-            self.put(Piece::new(us, kind), to);
+            self.put_with::<KEYS>(Piece::new(us, kind), to);
         }
         self.side = us.flip();
-        self.board_key ^= zobrist::side_key();
+        if KEYS {
+            self.board_key ^= zobrist::side_key();
+        }
         self.move_number += 1;
         captured
     }
 
-    /// Takes back `m`, played by [`Position::do_move`] which returned `captured`.
     #[inline]
-    pub fn undo_move(&mut self, m: Move, captured: Captured) {
+    fn undo_move_with<const KEYS: bool>(&mut self, m: Move, captured: Captured) {
         let us = self.side.flip();
         self.side = us;
-        self.board_key ^= zobrist::side_key();
+        if KEYS {
+            self.board_key ^= zobrist::side_key();
+        }
         self.move_number -= 1;
         let to = m.to();
         if m.is_drop() {
-            self.remove(to);
-            self.hand_add(us, m.drop_kind());
+            self.remove_with::<KEYS>(to);
+            self.hand_add_with::<KEYS>(us, m.drop_kind());
         } else {
-            let p = self.remove(to);
+            let p = self.remove_with::<KEYS>(to);
             let kind = if m.promotes() {
                 p.kind.unpromoted()
             } else {
                 p.kind
             };
-            self.put(Piece::new(us, kind), m.from());
+            self.put_with::<KEYS>(Piece::new(us, kind), m.from());
             if let Some(c) = captured {
-                self.hand_remove(us, c.unpromoted());
-                self.put(Piece::new(us.flip(), c), to);
+                self.hand_remove_with::<KEYS>(us, c.unpromoted());
+                self.put_with::<KEYS>(Piece::new(us.flip(), c), to);
             }
         }
     }
