@@ -99,7 +99,8 @@ impl Child {
 pub(crate) struct Level {
     /// The children of the node at this level.
     pub(crate) children: Vec<Child>,
-    /// Their board keys while an OR node is expanded.
+    /// Their board keys while the node is expanded (at an AND node, 0 for a drop delayed
+    /// behind another piece on its square: not looked up then).
     pub(crate) boards: Vec<u64>,
     /// The ranging checker against which interpositions are made (AND nodes).
     pub(crate) checker: Option<Square>,
@@ -377,8 +378,8 @@ impl Searcher {
         let mut inc = false;
         let mut refuted = None;
         let mut seen_drop_squares = Bitboard::EMPTY;
-        // Each child's board key once, for the prefetch and the lookup (0 for the drops
-        // delayed behind another piece on their square, which are not looked up now).
+        // Each child's board key once, for the prefetch and the lookup (0 for a drop on a
+        // square already listed: delayed, it is not looked up now).
         let mut boards = std::mem::take(&mut self.levels[level].boards);
         boards.clear();
         for &m in moves.iter() {
@@ -409,10 +410,9 @@ impl Searcher {
                 }
                 seen_drop_squares |= Bitboard::from_square(to);
             }
-            let board_after = if self.techniques.delayed_interpositions {
-                boards[i]
-            } else {
-                self.pos.board_key_after(m)
+            let board_after = match boards[i] {
+                0 => self.pos.board_key_after(m),
+                b => b,
             };
             let val = self.evaluate_or_child_on(m, board_after, depth, path_key);
             inc |= val.rep;
