@@ -105,7 +105,7 @@ fn each_technique_switched_off_leaves_the_answers() {
     use toritsume::solver::Techniques;
     let records = load("problems/classic.jsonl");
     let all = Techniques::default();
-    let off: [(&str, Techniques); 11] = [
+    let off: [(&str, Techniques); 12] = [
         (
             "hand superiority",
             Techniques {
@@ -174,6 +174,13 @@ fn each_technique_switched_off_leaves_the_answers() {
             "refutation hints",
             Techniques {
                 refutation_hints: false,
+                ..all
+            },
+        ),
+        (
+            "early refutation",
+            Techniques {
+                early_refutation: false,
                 ..all
             },
         ),

@@ -6,7 +6,7 @@ mod common;
 
 use common::checker::{Checker, check_line, rest_to_defender};
 use common::{random_tsume, rng};
-use toritsume::solver::{Solver, SolverConfig, Status};
+use toritsume::solver::{Solution, Solver, SolverConfig, Status};
 
 const HORIZON: u16 = 5;
 
@@ -70,6 +70,21 @@ fn solver_agrees_with_brute_force_on_random_positions() {
     );
 }
 
+/// Checks that two solves of one position, with and without a technique that must change
+/// only the work, give the same status, length and main line; their nodes, or `None` when
+/// either stopped at its node budget.
+fn same_answer(a: &Solution, b: &Solution, what: &str) -> Option<(u64, u64)> {
+    if a.status == Status::Unknown || b.status == Status::Unknown {
+        return None;
+    }
+    assert_eq!(
+        (a.status, a.plies, &a.moves),
+        (b.status, b.plies, &b.moves),
+        "{what}"
+    );
+    Some((a.nodes, b.nodes))
+}
+
 /// The quick refutations near the depth limit (`Techniques::quick_refutations`)
 /// change the work, never the answer: on random positions, "mate within 3 / 5 plies"
 /// searched with them and without them give the same status, length and main line, the
@@ -101,17 +116,12 @@ fn quick_refutations_change_the_work_not_the_answer() {
         for (k, max) in [3u16, 5].into_iter().enumerate() {
             let a = with[k].solve(&pos);
             let b = without[k].solve(&pos);
-            if a.status == Status::Unknown || b.status == Status::Unknown {
-                continue;
-            }
             let what = format!("position {i} within {max}: {pos:?}");
-            assert_eq!(
-                (a.status, a.plies, &a.moves),
-                (b.status, b.plies, &b.moves),
-                "{what}"
-            );
-            nodes_with += a.nodes;
-            nodes_without += b.nodes;
+            let Some((na, nb)) = same_answer(&a, &b, &what) else {
+                continue;
+            };
+            nodes_with += na;
+            nodes_without += nb;
             compared += 1;
             if a.status == Status::NoMate && nomates < 200 {
                 let p = rest_to_defender(&pos);
@@ -127,6 +137,63 @@ fn quick_refutations_change_the_work_not_the_answer() {
     assert!(
         compared > 4_000 && nomates >= 200,
         "{compared} searches, {nomates} no-mates"
+    );
+    assert!(
+        nodes_with < nodes_without,
+        "{nodes_with} nodes with, {nodes_without} without"
+    );
+}
+
+/// Stopping a defender node's replies at the first that refutes it for good
+/// (`Techniques::early_refutation`) changes the work, never the answer: on random
+/// positions, searched without a depth limit and within 5 plies, with it and without it,
+/// the status, length and main line are the same, and with it the searches take fewer
+/// nodes in all (it does engage).
+#[test]
+fn early_refutation_changes_the_work_not_the_answer() {
+    use toritsume::solver::Techniques;
+    let mut r = rng(29);
+    let solver = |early: bool, max: Option<u16>| {
+        Solver::new(SolverConfig {
+            hash_mb: 16,
+            nodes: Some(200_000),
+            max_plies: max,
+            techniques: Techniques {
+                early_refutation: early,
+                ..Techniques::default()
+            },
+            ..SolverConfig::default()
+        })
+        .expect("a table of a few MB")
+    };
+    let mut with = [solver(true, None), solver(true, Some(5))];
+    let mut without = [solver(false, None), solver(false, Some(5))];
+    let (mut nodes_with, mut nodes_without) = (0u64, 0u64);
+    let (mut compared, mut mates, mut nomates) = (0, 0, 0);
+    for i in 0..1_500 {
+        let pos = random_tsume(&mut r);
+        for k in 0..2 {
+            let a = with[k].solve(&pos);
+            let b = without[k].solve(&pos);
+            let what = format!("position {i}, search {k}: {pos:?}");
+            let Some((na, nb)) = same_answer(&a, &b, &what) else {
+                continue;
+            };
+            nodes_with += na;
+            nodes_without += nb;
+            compared += 1;
+            match a.status {
+                Status::Mate => mates += 1,
+                _ => nomates += 1,
+            }
+        }
+    }
+    eprintln!(
+        "{compared} searches ({mates} mates, {nomates} no-mates); nodes {nodes_with} with, {nodes_without} without"
+    );
+    assert!(
+        compared > 2_000 && mates >= 100 && nomates >= 100,
+        "{compared} searches, {mates} mates, {nomates} no-mates"
     );
     assert!(
         nodes_with < nodes_without,

@@ -82,6 +82,8 @@ pub enum TechniqueArg {
     QuickRefutations,
     /// The reply that refuted the same board with another attacker hand tried first.
     RefutationHints,
+    /// A defender node's replies no longer listed once one refutes it for good.
+    EarlyRefutation,
 }
 
 /// The largest `--time` accepted (about 31 years; beyond it, leave `--time` out).
@@ -157,6 +159,7 @@ pub fn techniques_of(disable: &[TechniqueArg], t: &mut Techniques) {
             TechniqueArg::CaptureReplies => t.capture_replies = false,
             TechniqueArg::QuickRefutations => t.quick_refutations = false,
             TechniqueArg::RefutationHints => t.refutation_hints = false,
+            TechniqueArg::EarlyRefutation => t.early_refutation = false,
         }
     }
 }

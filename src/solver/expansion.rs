@@ -377,6 +377,7 @@ impl Searcher {
         children.clear();
         let mut inc = false;
         let mut refuted = None;
+        let mut mated_drop = false;
         let mut seen_drop_squares = Bitboard::EMPTY;
         // Each child's board key once, for the prefetch and the lookup (0 for a drop on a
         // square already listed: delayed, it is not looked up now).
@@ -425,6 +426,20 @@ impl Searcher {
                 }
             }
             children.push(child);
+            // A reply that refutes the node for good (no mate at any length, on any path):
+            // no later reply can give a better disproof (the first of the best is kept), and
+            // while no earlier interposition is mated, no piece delayed behind one comes
+            // forward, so the node is settled without estimating the rest.
+            if self.techniques.early_refutation
+                && !mated_drop
+                && !child.has_q
+                && child.val.dn == 0
+                && !child.val.rep
+                && child.val.len.is_unlimited()
+            {
+                break;
+            }
+            mated_drop |= m.is_drop() && child.and_pn_dn().0 == 0;
         }
         // The reply that refuted this board with another attacker hand (a disproof the
         // lookup could not use): tried first.

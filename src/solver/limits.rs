@@ -54,6 +54,12 @@ pub struct Techniques {
     /// (one the lookup cannot use) tries that disproof's refuting reply first: its df-pn+
     /// disproof number starts at 1.
     pub refutation_hints: bool,
+    /// A defender node stops listing its replies at the first one that refutes it for
+    /// good (the attacker then has no check, or the table holds that position disproven
+    /// at every length, on every path): no later reply can give a better disproof, so the
+    /// rest are neither looked up nor estimated. The node's value is the same; only the
+    /// work (and the nodes counted for it) is less.
+    pub early_refutation: bool,
 }
 
 impl Default for Techniques {
@@ -70,6 +76,7 @@ impl Default for Techniques {
             capture_replies: true,
             quick_refutations: true,
             refutation_hints: true,
+            early_refutation: true,
         }
     }
 }
