@@ -105,7 +105,7 @@ fn each_technique_switched_off_leaves_the_answers() {
     use toritsume::solver::Techniques;
     let records = load("problems/classic.jsonl");
     let all = Techniques::default();
-    let off: [(&str, Techniques); 12] = [
+    let off: [(&str, Techniques); 13] = [
         (
             "hand superiority",
             Techniques {
@@ -181,6 +181,13 @@ fn each_technique_switched_off_leaves_the_answers() {
             "early refutation",
             Techniques {
                 early_refutation: false,
+                ..all
+            },
+        ),
+        (
+            "disproof per check",
+            Techniques {
+                disproof_per_check: 1,
                 ..all
             },
         ),

@@ -84,6 +84,9 @@ pub enum TechniqueArg {
     RefutationHints,
     /// A defender node's replies no longer listed once one refutes it for good.
     EarlyRefutation,
+    /// Each check counted four times, rather than once, in a new attacker node's df-pn+
+    /// initial disproof number.
+    DisproofPerCheck,
 }
 
 /// The largest `--time` accepted (about 31 years; beyond it, leave `--time` out).
@@ -160,6 +163,7 @@ pub fn techniques_of(disable: &[TechniqueArg], t: &mut Techniques) {
             TechniqueArg::QuickRefutations => t.quick_refutations = false,
             TechniqueArg::RefutationHints => t.refutation_hints = false,
             TechniqueArg::EarlyRefutation => t.early_refutation = false,
+            TechniqueArg::DisproofPerCheck => t.disproof_per_check = 1,
         }
     }
 }

@@ -246,6 +246,11 @@ pub(super) fn solver_config(config: &GenConfig) -> SolverConfig {
             // and ratings of the records would move: left off, a seed's records stay as
             // they were.
             early_refutation: false,
+            // Each check counted four times in a new attacker node's disproof number makes
+            // the generator faster (`--plies 5..9 --count 100 --seed 42`: 11.1 s against
+            // 14.0 s), but its budget-limited solves end otherwise and it keeps other
+            // problems: left at one, a seed's records stay as they were.
+            disproof_per_check: 1,
             ..Techniques::default()
         },
         ..SolverConfig::default()

@@ -76,7 +76,8 @@ impl Searcher {
     /// its checks (df-pn+): the disproof number it will have once expanded, one a check
     /// (every new AND child starts at 1), at most 16 (half that, at most 8, as it was, made
     /// the search a fifth longer on hard no-mates); half of it, rounded up, after a reply
-    /// that captures ([`Techniques::capture_replies`](super::Techniques)).
+    /// that captures ([`Techniques::capture_replies`](super::Techniques)); the whole times
+    /// [`Techniques::disproof_per_check`](super::Techniques).
     pub(crate) fn evaluate_or_child(&mut self, m: Move, depth: Depth, path_key: u64) -> Val {
         let board_after = self.pos.board_key_after(m);
         self.evaluate_or_child_on(m, board_after, depth, path_key)
@@ -122,7 +123,7 @@ impl Searcher {
             } else {
                 checks
             };
-            Val::unknown(1, dn.clamp(1, 16), hand)
+            Val::unknown(1, dn.clamp(1, 16) * t.disproof_per_check.max(1), hand)
         } else {
             Val::unknown(1, 1, hand)
         };
