@@ -73,11 +73,12 @@ impl Searcher {
 
     /// Value of an OR child (after evasion `m` from an AND node searched within `depth`):
     /// a repetition, looked up, refuted at once when no check exists, or an estimate from
-    /// its checks (df-pn+): the disproof number it will have once expanded, one a check
-    /// (every new AND child starts at 1), at most 16 (half that, at most 8, as it was, made
-    /// the search a fifth longer on hard no-mates); half of it, rounded up, after a reply
-    /// that captures ([`Techniques::capture_replies`](super::Techniques)); the whole times
-    /// [`Techniques::disproof_per_check`](super::Techniques).
+    /// its checks (df-pn+): its count of checks, at most 16 (half that, at most 8, as it
+    /// was, made the search a fifth longer on hard no-mates); half of it, rounded up, after
+    /// a reply that captures ([`Techniques::capture_replies`](super::Techniques)); the whole
+    /// times [`Techniques::disproof_per_check`](super::Techniques), so that it stands on
+    /// the scale the node's disproof number reaches once it and its checks are expanded
+    /// (expanded alone, it is one a check: every new AND child starts at 1).
     pub(crate) fn evaluate_or_child(&mut self, m: Move, depth: Depth, path_key: u64) -> Val {
         let board_after = self.pos.board_key_after(m);
         self.evaluate_or_child_on(m, board_after, depth, path_key)
