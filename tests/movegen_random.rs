@@ -5,10 +5,15 @@
 mod common;
 
 use common::{naive_legal, random_position, random_walk, rng, sorted};
+use std::sync::atomic::{AtomicU64, Ordering};
 use toritsume::notation::parse_position;
 use toritsume::rules::movegen::{
-    CheckAnswer, check_answer, evasion_summary, has_check, has_legal_move, interposition,
+    CheckAnswer, Flights, check_answer, evasion_summary, has_check, has_legal_move, interposition,
 };
+
+/// Checks after which [`Flights`] told the phoenix steps out, over the board moves and the
+/// drops (the sample must exercise both).
+static FLIGHTS_SEEN: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
 use toritsume::rules::{
     Bitboard, MoveList, Position, count_legal, generate_checks, generate_evasions, generate_legal,
 };
@@ -46,6 +51,27 @@ fn check_position(pos: &Position, what: &str) -> CheckAnswer {
     expect.sort();
     assert_eq!(sorted(&checks), expect, "checks differ in {what}: {pos:?}");
     assert_eq!(has_check(pos), !expect.is_empty(), "{what}: {pos:?}");
+
+    // A check the flights say the phoenix steps out of leaves it a legal phoenix move.
+    if let Some(f) = Flights::new(pos) {
+        for &m in checks.iter() {
+            if !f.escapes(pos, m) {
+                continue;
+            }
+            let mut p = pos.clone();
+            p.do_move(m);
+            let k = p
+                .phoenix(p.side_to_move())
+                .expect("the checked side's phoenix");
+            let mut replies = MoveList::new();
+            generate_legal(&p, &mut replies);
+            assert!(
+                replies.iter().any(|r| !r.is_drop() && r.from() == k),
+                "{m} in {what} leaves no phoenix step: {pos:?}"
+            );
+            FLIGHTS_SEEN[m.is_drop() as usize].fetch_add(1, Ordering::Relaxed);
+        }
+    }
 
     // Evasions = every legal move, when in check.
     let mut answer = CheckAnswer::Other;
@@ -164,6 +190,11 @@ fn random_positions_agree_with_brute_force() {
     assert!(
         mated > 50 && interposing >= 5,
         "{mated} mated, {interposing} with only interpositions"
+    );
+    let [board, drops] = FLIGHTS_SEEN.each_ref().map(|a| a.load(Ordering::Relaxed));
+    assert!(
+        board > 1000 && drops > 1000,
+        "the flights told a step out of {board} board checks and {drops} drops"
     );
 }
 

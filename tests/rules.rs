@@ -4,7 +4,7 @@
 
 use toritsume::notation::{MoveError, ParseError, parse_move_list, parse_position};
 use toritsume::rules::attacks::attacks;
-use toritsume::rules::movegen::{CheckAnswer, check_answer};
+use toritsume::rules::movegen::{CheckAnswer, Flights, check_answer};
 use toritsume::rules::{
     Bitboard, Color, Move, MoveList, Piece, PieceKind, Position, PositionError, Square,
     generate_legal, is_checkmate,
@@ -547,5 +547,47 @@ fn how_a_check_can_be_answered() {
     ];
     for (text, want) in cases {
         assert_eq!(check_answer(&pos(text)), want, "{text}");
+    }
+}
+
+#[test]
+fn the_flights_tell_a_step_out_of_check_before_the_check_is_made() {
+    // (position, check, whether the flights tell the phoenix steps out of it, how the
+    // check can be answered once made)
+    let cases = [
+        // White's lone phoenix on 4a; a swallow dropped on 4b attacks 4a alone, and 3a,
+        // 5a, 3b, 5b and the swallow's square stay free.
+        ("3k3/7/7/7/7/7/7 b S 1", "S*4b", true, CheckAnswer::Other),
+        // White's phoenix on 1a, Black's crane on 3b guarding 2a and falcon on 3c guarding
+        // 2b: a swallow dropped on 1b is taken, nothing guarding it.
+        ("6k/4C2/4F2/7/7/7/7 b S 1", "S*1b", true, CheckAnswer::Other),
+        // The same with Black's left quail on 1g behind a crane on 1d. 1b is the one free
+        // step; the crane's move to 2e opens file 1, checks along it and takes 1b away
+        // too: mate, though the crane on 2e attacks none of the phoenix's steps.
+        (
+            "6k/4C2/4F2/6C/7/7/6L b - 1",
+            "1d2e",
+            false,
+            CheckAnswer::Nothing,
+        ),
+        // The falcon's move to 2b attacks 1b from there; it guarded 2b before, so the
+        // flights cannot tell that the phoenix takes it (nothing else guards 2b): a
+        // `false` says nothing.
+        (
+            "6k/4C2/4F2/6C/7/7/6L b - 1",
+            "3c2b",
+            false,
+            CheckAnswer::Other,
+        ),
+    ];
+    for (text, check, escapes, answer) in cases {
+        let p = pos(text);
+        let m = parse_move_list(&p, check).unwrap()[0];
+        let f = Flights::new(&p).expect("White has a phoenix");
+        assert_eq!(f.escapes(&p, m), escapes, "{check} in {text}");
+        let mut after = p.clone();
+        after.do_move(m);
+        assert!(after.in_check(), "{check} in {text} gives check");
+        assert_eq!(check_answer(&after), answer, "{check} in {text}");
     }
 }

@@ -5,11 +5,11 @@
 use super::{
     Any, Counter, KingInfo, MoveSink, block_squares, drop_targets, phoenix_steps, promo_targets,
 };
-use crate::rules::attacks::{attacks, between};
+use crate::rules::attacks::{attacks, between, step_attacks};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::Position;
-use crate::rules::types::{PieceKind, Square};
+use crate::rules::types::{Color, PieceKind, Square};
 
 /// Per-kind squares from which a piece of the side to move would attack the enemy phoenix
 /// on `e`: the reverse attacks, index [`PieceKind::index`]. The ranging kinds' (the quails
@@ -115,6 +115,81 @@ fn generate_checks_into<S: MoveSink>(pos: &Position, sink: &mut S) {
                 sink.drops(kind, drop_targets(pos, kind, t));
             }
         }
+    }
+}
+
+/// The enemy phoenix's way out of a check, read before the check is made: which of its
+/// steps no piece of the side to move attacks (ranging attacks pass through the phoenix's
+/// square, as they would once it stepped off it). A mate-in-one test asks it, for each
+/// check, whether the phoenix can still step out of that check; `true` is certain, `false`
+/// says nothing (the move must then be made and looked at, [`super::check_answer`]).
+///
+/// Why `true` is certain: a check adds the attacks of the piece that gives it from its new
+/// square, and takes away nothing the phoenix could step to but the squares its own side
+/// occupies (which are no steps to begin with). A drop only blocks lines; a board move may
+/// also open the lines through the square it leaves, which the ranging pieces' attacks are
+/// computed again for. So a step free before the check and not attacked after it by the
+/// moving piece or a reopened line stays free, and the phoenix steps there out of check
+/// (a phoenix move is never pinned). A step onto the dropped or moved piece's square is
+/// such a step when nothing else attacks that square.
+pub struct Flights {
+    us: Color,
+    /// Occupied squares without the enemy phoenix.
+    occ: Bitboard,
+    /// The phoenix's steps (onto empty squares or the side to move's pieces) that no piece
+    /// of the side to move attacks.
+    free: Bitboard,
+}
+
+impl Flights {
+    /// The enemy phoenix's free steps in `pos` (the side to move about to check); `None`
+    /// when the enemy has no phoenix.
+    pub fn new(pos: &Position) -> Option<Flights> {
+        let us = pos.side_to_move();
+        let them = us.flip();
+        let k = pos.phoenix(them)?;
+        let occ = pos.occupied() ^ Bitboard::from_square(k);
+        let steps = step_attacks(them, PieceKind::Phoenix, k) - pos.color_bb(them);
+        let free = steps - pos.attacked_squares(us, occ);
+        Some(Flights { us, occ, free })
+    }
+
+    /// Whether the phoenix steps out of check after `m`, a legal check of the side to move
+    /// in the position this was made for (certain when `true`; `false` says nothing).
+    #[inline]
+    pub fn escapes(&self, pos: &Position, m: Move) -> bool {
+        if self.free.is_empty() {
+            return false;
+        }
+        let to = Bitboard::from_square(m.to());
+        if m.is_drop() {
+            return (self.free - attacks(self.us, m.drop_kind(), m.to(), self.occ | to)).any();
+        }
+        let from = m.from();
+        let Some(piece) = pos.piece_at(from) else {
+            return false;
+        };
+        let kind = match piece.kind.promoted() {
+            Some(k) if m.promotes() => k,
+            _ => piece.kind,
+        };
+        let occ = (self.occ ^ Bitboard::from_square(from)) | to;
+        let mut left = self.free - attacks(self.us, kind, m.to(), occ);
+        for k in [
+            PieceKind::LeftQuail,
+            PieceKind::RightQuail,
+            PieceKind::Eagle,
+        ] {
+            for sq in pos.pieces(self.us, k) {
+                if left.is_empty() {
+                    return false;
+                }
+                if sq != from {
+                    left -= attacks(self.us, k, sq, occ);
+                }
+            }
+        }
+        left.any()
     }
 }
 

@@ -14,7 +14,7 @@
 
 mod checks;
 
-pub use checks::{count_checks, generate_checks, gives_check, has_check};
+pub use checks::{Flights, count_checks, generate_checks, gives_check, has_check};
 
 use super::attacks::{attacks, between, last_rank, promotion_zone, step_attacks};
 use super::bitboard::Bitboard;
