@@ -178,12 +178,14 @@ impl Searcher {
             let mut mate = None;
             let flights = Flights::new(&self.pos);
             for &c in checks.iter() {
-                if self.path.contains(self.pos.key_after(c)) {
-                    return None;
-                }
                 self.nodes += 1;
+                // Escaped, the check mates within no ply on any path, whether or not it
+                // repeats a position of this one: no need to look.
                 if flights.as_ref().is_some_and(|f| f.escapes(&self.pos, c)) {
                     continue;
+                }
+                if self.path.contains(self.pos.key_after(c)) {
+                    return None;
                 }
                 let chand = self.pos.hand_after(c);
                 let captured = self.pos.do_move_unkeyed(c);
