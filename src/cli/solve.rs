@@ -87,6 +87,9 @@ pub enum TechniqueArg {
     /// Each check counted four times, rather than once, in a new attacker node's df-pn+
     /// initial disproof number.
     DisproofPerCheck,
+    /// New children's check and reply counts kept in a small cache, so that a node expanded
+    /// again does not count them anew (the same search and nodes; only the time differs).
+    EstimateCache,
 }
 
 /// The largest `--time` accepted (about 31 years; beyond it, leave `--time` out).
@@ -164,6 +167,7 @@ pub fn techniques_of(disable: &[TechniqueArg], t: &mut Techniques) {
             TechniqueArg::RefutationHints => t.refutation_hints = false,
             TechniqueArg::EarlyRefutation => t.early_refutation = false,
             TechniqueArg::DisproofPerCheck => t.disproof_per_check = 1,
+            TechniqueArg::EstimateCache => t.estimate_cache = false,
         }
     }
 }

@@ -22,6 +22,7 @@
 //! the store of a node's value; [`super::expansion`] expands OR and AND nodes,
 //! [`super::limits`] checks the limits, [`super::parallel`] runs the helper threads.
 
+use super::estimate::EstimateCache;
 use super::expansion::{Level, node_pn_dn, select};
 use super::limits::{CHECK_EVERY, Limits, MAX_LEVEL, StopReason, Techniques};
 use super::parallel::{Crew, Team};
@@ -92,6 +93,9 @@ pub(crate) struct Searcher {
     pub(super) next_check: u64,
     /// A helper's nodes already counted for the leader.
     pub(super) reported: u64,
+    /// The counts new children's estimates are made from, kept for nodes expanded again
+    /// ([`Techniques::estimate_cache`]).
+    pub(super) estimates: EstimateCache,
 }
 
 impl Searcher {
@@ -159,6 +163,7 @@ impl Searcher {
             job_serial: 0,
             next_check: CHECK_EVERY,
             reported: 0,
+            estimates: EstimateCache::new(),
         }
     }
 

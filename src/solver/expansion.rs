@@ -325,7 +325,7 @@ impl Searcher {
             let found = self.table.lookup(board, chand, cdepth, cpath);
             let val = match Val::from_found(found, chand) {
                 Some(v) => v,
-                None => self.estimate_and_child(m, cdepth),
+                None => self.estimate_and_child(m, cdepth, child_key),
             };
             inc |= val.rep;
             let mate_in_one = val.is_proven() && val.len == Depth::ZERO;

@@ -70,6 +70,11 @@ pub struct Techniques {
     /// expanded one (the hard set's nodes with 1, 3, 4, 5 and 6: 499 M, 430 M, 411 M,
     /// 427 M and 437 M).
     pub disproof_per_check: u32,
+    /// New children's check and reply counts (the df-pn+ estimates' inputs) kept in a small
+    /// cache of the searcher's own (the solver's `estimate` module), so that a node
+    /// expanded again does not count them anew. The counts depend on the position alone:
+    /// the search, its nodes and its answers are the same with the cache or without.
+    pub estimate_cache: bool,
 }
 
 impl Default for Techniques {
@@ -88,6 +93,7 @@ impl Default for Techniques {
             refutation_hints: true,
             early_refutation: true,
             disproof_per_check: 4,
+            estimate_cache: true,
         }
     }
 }
