@@ -105,7 +105,7 @@ fn each_technique_switched_off_leaves_the_answers() {
     use toritsume::solver::Techniques;
     let records = load("problems/classic.jsonl");
     let all = Techniques::default();
-    let off: [(&str, Techniques); 14] = [
+    let off: [(&str, Techniques); 15] = [
         (
             "hand superiority",
             Techniques {
@@ -195,6 +195,13 @@ fn each_technique_switched_off_leaves_the_answers() {
             "estimate cache",
             Techniques {
                 estimate_cache: false,
+                ..all
+            },
+        ),
+        (
+            "escaped before repetition",
+            Techniques {
+                escaped_before_repetition: false,
                 ..all
             },
         ),

@@ -90,6 +90,9 @@ pub enum TechniqueArg {
     /// New children's check and reply counts kept in a small cache, so that a node expanded
     /// again does not count them anew (the same search and nodes; only the time differs).
     EstimateCache,
+    /// The quick refutations' mate-in-one test passing over a check it sees escaped before
+    /// looking whether it repeats a position of the path.
+    EscapedBeforeRepetition,
 }
 
 /// The largest `--time` accepted (about 31 years; beyond it, leave `--time` out).
@@ -168,6 +171,7 @@ pub fn techniques_of(disable: &[TechniqueArg], t: &mut Techniques) {
             TechniqueArg::EarlyRefutation => t.early_refutation = false,
             TechniqueArg::DisproofPerCheck => t.disproof_per_check = 1,
             TechniqueArg::EstimateCache => t.estimate_cache = false,
+            TechniqueArg::EscapedBeforeRepetition => t.escaped_before_repetition = false,
         }
     }
 }

@@ -75,6 +75,12 @@ pub struct Techniques {
     /// expanded again does not count them anew. The counts depend on the position alone:
     /// the search, its nodes and its answers are the same with the cache or without.
     pub estimate_cache: bool,
+    /// The quick refutations' mate-in-one test passes over a check the defender phoenix's
+    /// flights show escaped before looking whether it repeats a position of the path: a
+    /// check escaped mates within no ply on any path, so the test need not compute its key,
+    /// and it no longer gives up on such a repetition (off, it gives up as it did, and the
+    /// nodes are those counted before).
+    pub escaped_before_repetition: bool,
 }
 
 impl Default for Techniques {
@@ -94,6 +100,7 @@ impl Default for Techniques {
             early_refutation: true,
             disproof_per_check: 4,
             estimate_cache: true,
+            escaped_before_repetition: true,
         }
     }
 }

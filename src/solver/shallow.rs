@@ -177,14 +177,18 @@ impl Searcher {
         } else {
             let mut mate = None;
             let flights = Flights::new(&self.pos);
+            let escaped_first = self.techniques.escaped_before_repetition;
             for &c in checks.iter() {
+                if !escaped_first && self.path.contains(self.pos.key_after(c)) {
+                    return None;
+                }
                 self.nodes += 1;
                 // Escaped, the check mates within no ply on any path, whether or not it
                 // repeats a position of this one: no need to look.
                 if flights.as_ref().is_some_and(|f| f.escapes(&self.pos, c)) {
                     continue;
                 }
-                if self.path.contains(self.pos.key_after(c)) {
+                if escaped_first && self.path.contains(self.pos.key_after(c)) {
                     return None;
                 }
                 let chand = self.pos.hand_after(c);
