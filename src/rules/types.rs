@@ -242,6 +242,16 @@ impl PieceKind {
         }
     }
 
+    /// The kind a piece of this kind is once it has moved, promoting when `promotes` (a kind
+    /// that does not promote stays as it is).
+    #[inline]
+    pub const fn after_move(self, promotes: bool) -> PieceKind {
+        match self.promoted() {
+            Some(k) if promotes => k,
+            _ => self,
+        }
+    }
+
     /// The unpromoted kind (what a capture puts in hand).
     #[inline]
     pub const fn unpromoted(self) -> PieceKind {

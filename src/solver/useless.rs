@@ -65,11 +65,9 @@ fn built_from_setup(pos: &Position, m: Move, checker: Square) -> Option<Position
     let cp = pos.piece_at(checker)?;
     let mut setup = pos.to_setup();
     setup.board[checker.index()] = None;
-    let kind = if Position::promotes(attacker, cp.kind, checker, s) {
-        cp.kind.promoted().unwrap_or(cp.kind)
-    } else {
-        cp.kind
-    };
+    let kind = cp
+        .kind
+        .after_move(Position::promotes(attacker, cp.kind, checker, s));
     setup.board[s.index()] = Some(crate::rules::Piece::new(attacker, kind));
     if !m.is_drop() {
         let from = m.from();

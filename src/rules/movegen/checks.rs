@@ -169,10 +169,7 @@ impl Flights {
         let Some(piece) = pos.piece_at(from) else {
             return false;
         };
-        let kind = match piece.kind.promoted() {
-            Some(k) if m.promotes() => k,
-            _ => piece.kind,
-        };
+        let kind = piece.kind.after_move(m.promotes());
         let occ = (self.occ ^ Bitboard::from_square(from)) | to;
         let mut left = self.free - attacks(self.us, kind, m.to(), occ);
         for k in [

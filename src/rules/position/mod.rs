@@ -438,11 +438,7 @@ impl Position {
                 let c = self.remove_with::<KEYS>(to);
                 self.hand_add_with::<KEYS>(us, c.kind.unpromoted());
             }
-            let kind = if m.promotes() {
-                p.kind.promoted().unwrap_or(p.kind)
-            } else {
-                p.kind
-            };
+            let kind = p.kind.after_move(m.promotes());
             self.put_with::<KEYS>(Piece::new(us, kind), to);
         }
         self.side = us.flip();
@@ -495,11 +491,7 @@ impl Position {
             if let Some(c) = self.board[to.index()] {
                 key ^= zobrist::piece_key(c, to);
             }
-            let kind = if m.promotes() {
-                p.kind.promoted().unwrap_or(p.kind)
-            } else {
-                p.kind
-            };
+            let kind = p.kind.after_move(m.promotes());
             key ^= zobrist::piece_key(Piece::new(us, kind), to);
         }
         key
