@@ -57,8 +57,7 @@ impl Searcher {
         let cache_key = child_key ^ (m.to().index() as u64 + 1).wrapping_mul(WATCH_MIX);
         let cached = t.estimate_cache && t.initial_estimates && cdepth >= Depth::plies(2);
         if cached && let Some(v) = self.estimates.get(cache_key) {
-            let (ideas, onto_watched) = (v & 0xff, v >> 8);
-            return Val::unknown((ideas + t.capture_weight * onto_watched).max(1), 1, chand);
+            return self.and_estimate(v & 0xff, v >> 8, chand);
         }
         let captured = self.pos.do_move_unkeyed(m);
         let ev = evasion_summary(&self.pos, Bitboard::from_square(m.to()));
@@ -75,14 +74,8 @@ impl Searcher {
             && !may_interpose(&self.pos, &ev)
         {
             Val::disproven(cdepth, chand, false)
-        } else if t.initial_estimates {
-            Val::unknown(
-                (ev.ideas() + t.capture_weight * ev.onto_watched).max(1),
-                1,
-                chand,
-            )
         } else {
-            Val::unknown(1, 1, chand)
+            self.and_estimate(ev.ideas(), ev.onto_watched, chand)
         };
         self.pos.undo_move_unkeyed(m, captured);
         v
@@ -152,6 +145,16 @@ impl Searcher {
         v
     }
 
+    /// The estimate of a new AND child (the attacker holding `hand`) whose replies come to
+    /// `ideas` ideas, `onto_watched` of them taking the checking piece.
+    fn and_estimate(&self, ideas: u32, onto_watched: u32, hand: Hand) -> Val {
+        let t = self.techniques;
+        if !t.initial_estimates {
+            return Val::unknown(1, 1, hand);
+        }
+        Val::unknown((ideas + t.capture_weight * onto_watched).max(1), 1, hand)
+    }
+
     /// The estimate of a new OR child (the attacker holding `hand`) with `checks` checks
     /// (at least one), reached by a capture when `capture`.
     fn or_estimate(&self, checks: u32, capture: bool, hand: Hand) -> Val {
@@ -184,8 +187,8 @@ pub(crate) const ESTIMATE_SLOTS: usize = 1 << 16;
 /// the child's full position key (the count of replies with the checking piece's square
 /// mixed in), holding a count that depends on the position alone. A slot keeps the key's
 /// bits above the low 16 beside a 16-bit count (0: empty), so two positions are taken for
-/// one only when their keys agree in all 64 bits (those below 16 pick the slot). Allocated once, with the
-/// searcher; never cleared, since a position's count never changes.
+/// one only when their keys agree in all 64 bits (those below 16 pick the slot). Allocated
+/// once, with the searcher; never cleared, since a position's count never changes.
 pub(crate) struct EstimateCache {
     slots: Vec<u64>,
 }
