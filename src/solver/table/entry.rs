@@ -156,6 +156,47 @@ impl Bucket {
         (e.state != State::Empty).then_some(e)
     }
 
+    /// The words of slot `i` if it holds an entry of generation `generation` (the other
+    /// three are read only then).
+    #[inline]
+    fn live_words(&self, i: usize, generation: u8) -> Option<[u64; 4]> {
+        let w = &self.0[4 * i..4 * i + 4];
+        let w3 = w[3].load(Ordering::Relaxed);
+        // The generation, and a state other than empty (its low bits).
+        if (w3 >> 40) as u8 != generation || (w3 >> 32) as u8 == State::Empty as u8 {
+            return None;
+        }
+        Some([
+            w[0].load(Ordering::Relaxed),
+            w[1].load(Ordering::Relaxed),
+            w[2].load(Ordering::Relaxed),
+            w3,
+        ])
+    }
+
+    /// The board key of slot `i` if it holds an entry of generation `generation`, without
+    /// decoding the rest (for moving entries about as they are).
+    #[inline]
+    pub(super) fn live_key(&self, i: usize, generation: u8) -> Option<u64> {
+        self.live_words(i, generation)
+            .map(|[w0, w1, w2, w3]| w0 ^ w1 ^ w2 ^ w3)
+    }
+
+    /// The entry in slot `i` if it is of generation `generation` and not empty.
+    #[inline]
+    pub(super) fn get_if_live(&self, i: usize, generation: u8) -> Option<Entry> {
+        self.live_words(i, generation).map(Entry::unpack)
+    }
+
+    /// Moves slot `i`'s words into slot `i` of `to` as they are, and empties slot `i`.
+    #[inline]
+    pub(super) fn move_to(&self, i: usize, to: &Bucket) {
+        for k in 4 * i..4 * i + 4 {
+            to.0[k].store(self.0[k].load(Ordering::Relaxed), Ordering::Relaxed);
+            self.0[k].store(0, Ordering::Relaxed);
+        }
+    }
+
     /// Writes `e` into slot `i`.
     #[inline]
     pub(super) fn set(&self, i: usize, e: &Entry) {

@@ -413,13 +413,12 @@ impl Table {
         let mut victim = 0;
         let mut victim_amount = u32::MAX;
         for i in 0..BUCKET {
-            let e = bucket.get(i);
-            if !self.live(&e, generation) {
+            let Some(e) = bucket.get_if_live(i, generation) else {
                 if free.is_none() {
                     free = Some(i);
                 }
                 continue;
-            }
+            };
             if e.board == entry.board {
                 // An old entry goes only when the new one answers every lookup it answered:
                 // an unknown entry holds the progress of a search at depth `e.len`, and

@@ -23,14 +23,12 @@ impl Table {
         let mut emptied = Tally::default();
         for b in 0..old {
             for i in 0..BUCKET {
-                let e = buckets[b].get(i);
-                if !self.live(&e, generation) {
+                let Some(board) = buckets[b].live_key(i, generation) else {
                     continue;
-                }
-                let nb = bucket_index(e.board, mask);
+                };
+                let nb = bucket_index(board, mask);
                 if nb == b + old {
-                    buckets[nb].set(i, &e);
-                    buckets[b].clear(i);
+                    buckets[b].move_to(i, &buckets[nb]);
                 } else if nb != b {
                     buckets[b].clear(i);
                     emptied.0 -= 1;
