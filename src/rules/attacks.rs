@@ -259,8 +259,20 @@ pub fn step_attacks(color: Color, kind: PieceKind, sq: Square) -> Bitboard {
 
 /// Every square a piece of `color` and `kind` on `sq` attacks (moves to or captures on),
 /// given the occupied squares `occ`. Friendly pieces are not removed.
-#[inline]
+#[inline(always)]
 pub fn attacks(color: Color, kind: PieceKind, sq: Square, occ: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::LeftQuail | PieceKind::RightQuail | PieceKind::Eagle => {
+            ranging_attacks(color, kind, sq, occ)
+        }
+        // The other kinds only step or jump: a table lookup, inlined where it is asked for.
+        _ => step_attacks(color, kind, sq),
+    }
+}
+
+/// [`attacks`] of the kinds that range (the quails and the eagle).
+#[inline(never)]
+fn ranging_attacks(color: Color, kind: PieceKind, sq: Square, occ: Bitboard) -> Bitboard {
     let steps = step_attacks(color, kind, sq);
     match kind {
         PieceKind::LeftQuail => {
