@@ -123,8 +123,9 @@ impl Entry {
 pub(super) struct Bucket([AtomicU64; 4 * BUCKET]);
 
 impl Bucket {
-    /// The entry in slot `i`.
-    #[inline]
+    /// The entry in slot `i` (whatever it holds; the search reads slots through
+    /// [`Bucket::get_if_live`] and [`Bucket::get_live`]).
+    #[cfg(test)]
     pub(super) fn get(&self, i: usize) -> Entry {
         let w = &self.0[4 * i..4 * i + 4];
         Entry::unpack([
@@ -139,21 +140,9 @@ impl Bucket {
     /// other fields are decoded only then).
     #[inline]
     pub(super) fn get_live(&self, i: usize, board: u64, generation: u8) -> Option<Entry> {
-        let w = &self.0[4 * i..4 * i + 4];
-        let w3 = w[3].load(Ordering::Relaxed);
-        if (w3 >> 40) as u8 != generation {
-            return None;
-        }
-        let (w0, w1, w2) = (
-            w[0].load(Ordering::Relaxed),
-            w[1].load(Ordering::Relaxed),
-            w[2].load(Ordering::Relaxed),
-        );
-        if w0 ^ w1 ^ w2 ^ w3 != board {
-            return None;
-        }
-        let e = Entry::unpack([w0, w1, w2, w3]);
-        (e.state != State::Empty).then_some(e)
+        self.live_words(i, generation)
+            .filter(|[w0, w1, w2, w3]| w0 ^ w1 ^ w2 ^ w3 == board)
+            .map(Entry::unpack)
     }
 
     /// The words of slot `i` if it holds an entry of generation `generation` (the other
@@ -162,8 +151,7 @@ impl Bucket {
     fn live_words(&self, i: usize, generation: u8) -> Option<[u64; 4]> {
         let w = &self.0[4 * i..4 * i + 4];
         let w3 = w[3].load(Ordering::Relaxed);
-        // The generation, and a state other than empty (its low bits).
-        if (w3 >> 40) as u8 != generation || (w3 >> 32) as u8 == State::Empty as u8 {
+        if (w3 >> 40) as u8 != generation || State::from_bits((w3 >> 32) as u8) == State::Empty {
             return None;
         }
         Some([

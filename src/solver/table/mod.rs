@@ -295,11 +295,6 @@ impl Table {
     }
 
     #[inline]
-    fn live(&self, e: &Entry, generation: u8) -> bool {
-        e.state != State::Empty && e.generation == generation
-    }
-
-    #[inline]
     fn bucket_of(&self, board: u64) -> &Bucket {
         &self.buckets.as_slice()[bucket_index(board, self.mask())]
     }

@@ -524,7 +524,11 @@ fn growing_empties_a_slot_whose_key_belongs_to_another_bucket() {
         t.lookup(stray_key, Hand::EMPTY, Depth::plies(5), 0),
         Found::None
     );
-    assert!(!t.live(&t.buckets.as_slice()[elsewhere].get(0), t.generation()));
+    assert!(
+        t.buckets.as_slice()[elsewhere]
+            .get_if_live(0, t.generation())
+            .is_none()
+    );
 }
 
 #[cfg(target_os = "linux")]

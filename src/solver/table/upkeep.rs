@@ -56,8 +56,7 @@ impl Table {
         let mut live = 0;
         for b in self.buckets.as_slice() {
             for i in 0..BUCKET {
-                let e = b.get(i);
-                if self.live(&e, generation) {
+                if let Some(e) = b.get_if_live(i, generation) {
                     hist[class(&e)] += 1;
                     live += 1;
                 }
@@ -81,10 +80,9 @@ impl Table {
         let mut removed = 0;
         for b in self.buckets.as_slice() {
             for i in 0..BUCKET {
-                let e = b.get(i);
-                if !self.live(&e, generation) {
+                let Some(e) = b.get_if_live(i, generation) else {
                     continue;
-                }
+                };
                 let c = class(&e);
                 if c < cut || (c == cut && partial > 0) {
                     if c == cut {
