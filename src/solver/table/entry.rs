@@ -181,8 +181,8 @@ impl Bucket {
     pub(super) fn move_to(&self, i: usize, to: &Bucket) {
         for k in 4 * i..4 * i + 4 {
             to.0[k].store(self.0[k].load(Ordering::Relaxed), Ordering::Relaxed);
-            self.0[k].store(0, Ordering::Relaxed);
         }
+        self.clear(i);
     }
 
     /// Writes `e` into slot `i`.
