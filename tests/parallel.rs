@@ -35,6 +35,18 @@ fn solve_all(problems: &[Problem], threads: usize, mb: usize) -> (u64, u64) {
     (nodes, helpers)
 }
 
+/// The positions of a benchmark file whose recorded baseline took under `ms` milliseconds.
+fn quick_end(path: &str, ms: u64) -> Vec<Problem> {
+    common::load_problems(path)
+        .into_iter()
+        .filter(|p| {
+            p.extra["baseline"]["time_ms"]
+                .as_u64()
+                .is_some_and(|t| t < ms)
+        })
+        .collect()
+}
+
 #[test]
 fn long_problems_solved_by_two_threads_as_recorded() {
     // problems/long.jsonl: 21 to 31 plies, 0.1 to 1 M nodes each, so the helpers are called
@@ -101,14 +113,7 @@ fn the_29_ply_problem_solved_again_and_again_on_three_and_four_threads_as_record
 fn hard_set_quick_end_with_two_and_three_threads_as_recorded() {
     // The hard set's positions whose baseline took under a second (no-mates and a mate in
     // 13, each some millions of nodes).
-    let quick: Vec<Problem> = common::load_problems("benches/data/hard.jsonl")
-        .into_iter()
-        .filter(|p| {
-            p.extra["baseline"]["time_ms"]
-                .as_u64()
-                .is_some_and(|t| t < 1000)
-        })
-        .collect();
+    let quick = quick_end("benches/data/hard.jsonl", 1000);
     assert!(quick.len() >= 5);
     for threads in [2, 3] {
         let (nodes, helpers) = solve_all(&quick, threads, 64);
@@ -117,6 +122,21 @@ fn hard_set_quick_end_with_two_and_three_threads_as_recorded() {
             "{threads} threads: {helpers} of {nodes}"
         );
     }
+}
+
+#[test]
+#[ignore = "some seconds a thread count; run in release by .ci/run"]
+fn holdout_quick_end_with_one_and_two_threads_as_recorded() {
+    // The held-out set (benches/data/holdout.jsonl, harvested with another seed and never
+    // used to tune the search): its positions whose baseline took under 300 ms, no-mates
+    // and mates of 11 to 15 plies, each under a few million nodes.
+    let quick = quick_end("benches/data/holdout.jsonl", 300);
+    assert!(quick.len() >= 20, "{}", quick.len());
+    assert!(quick.iter().filter(|p| p.plies.is_some()).count() >= 5);
+    let (_, alone) = solve_all(&quick, 1, 64);
+    assert_eq!(alone, 0);
+    let (nodes, helpers) = solve_all(&quick, 2, 64);
+    assert!(helpers > nodes / 10, "{helpers} of {nodes}");
 }
 
 #[test]
