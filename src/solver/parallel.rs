@@ -155,6 +155,11 @@ impl Team {
         Ok(team)
     }
 
+    /// Threads searching with the team: its helpers and the leader.
+    pub(crate) fn threads(&self) -> usize {
+        self.handles.len() + 1
+    }
+
     /// What the team shares.
     pub(crate) fn crew(&self) -> &Crew {
         &self.crew
@@ -326,7 +331,7 @@ impl Searcher {
         }
         if !self.engaged {
             team.quiesce();
-            self.table.grow_alone();
+            self.table.grow_alone(team.threads());
         } else if !team.crew().is_done() {
             self.regrow();
         }
@@ -351,7 +356,7 @@ impl Searcher {
             return;
         }
         team.quiesce();
-        self.table.grow_alone();
+        self.table.grow_alone(team.threads());
         self.engage();
     }
 

@@ -41,7 +41,7 @@
 //!   has it: once [`Table::share`] has marked it shared (until it is cleared), no store makes
 //!   it grow; it only says that it wants to ([`Table::wants_to_grow`]), and the thread that
 //!   shared it stops the others, waits for them to let go, and grows it
-//!   ([`Table::grow_alone`]). So a solve touches as much of the table on several threads as
+//!   ([`Table::grow_alone`]), splitting the moves among as many threads as searched it. So a solve touches as much of the table on several threads as
 //!   on one. Once shared, each thread counts the slots it fills in its own [`Tally`] and
 //!   adds them to the table's count now and then, and one collection runs at a time.
 
@@ -73,6 +73,9 @@ pub const GROW_ON_FULL_BUCKET: f64 = 0.125;
 pub const GC_TRIGGER: f64 = 0.80;
 /// Fill ratio garbage collection brings the table back to.
 pub const GC_TARGET: f64 = 0.50;
+/// Buckets in use (1 MB) from which a shared table's doubling is split among threads
+/// ([`Table::grow_alone`]): below it, starting a thread costs more than it saves.
+pub const PARALLEL_GROW_BUCKETS: usize = 8192;
 /// Slots a thread of a shared table fills (or frees) before it adds them to the table's
 /// count.
 const SHARED_TALLY: isize = 256;
@@ -198,10 +201,12 @@ impl Table {
 
     /// Doubles the part in use until it no longer [wants to grow](Table::wants_to_grow).
     /// Only while no other thread uses the table: the caller has stopped every thread it
-    /// shared the table with and waited for them to let go of it.
-    pub(crate) fn grow_alone(&self) {
+    /// shared the table with and waited for them to let go of it. The cores those threads
+    /// searched on being idle meanwhile, the moves are split among `threads` threads
+    /// ([`Table::grow_on`]).
+    pub(crate) fn grow_alone(&self, threads: usize) {
         while self.wants_to_grow() {
-            self.grow();
+            self.grow_on(threads);
             self.grow_wanted.store(false, Ordering::Relaxed);
         }
         self.grow_wanted.store(false, Ordering::Relaxed);

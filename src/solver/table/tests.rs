@@ -479,7 +479,7 @@ fn a_table_grows_while_one_thread_has_it_and_once_shared_only_when_told_to() {
     // Told to (the other threads stopped), it grows as a table used alone would have,
     // and every entry it held is found where the larger table looks for it.
     let held: Vec<u64> = (0..6000).filter(|&i| found(&t, i)).collect();
-    t.grow_alone();
+    t.grow_alone(1);
     assert!(t.active_capacity() > grown && t.active_capacity() <= t.capacity());
     assert!(!t.wants_to_grow());
     assert!(t.is_shared());
@@ -559,5 +559,53 @@ fn huge_pages_are_asked_for_only_when_wanted() {
         // Some way into the block, past the first 2 MB boundary.
         let addr = t.buckets.as_slice().as_ptr() as usize + (8 << 20);
         assert_eq!(advised(addr), huge, "huge pages asked for: {huge}");
+    }
+}
+
+#[test]
+fn a_shared_table_grown_on_several_threads_holds_what_one_thread_grows_to() {
+    // Two tables given the same entries, shared once the part in use is large enough for
+    // its doubling to be split among threads; one grows on one thread, the other on three
+    // (an uneven split). Both must hold the same entries afterwards, each found where the
+    // larger part looks for it, and count the same slots occupied.
+    let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let filled = |threads: usize| {
+        let t = Table::new(16, true).unwrap();
+        let mut i = 0;
+        while t.mask() + 1 < PARALLEL_GROW_BUCKETS {
+            t.put(entry(key(i), Hand::EMPTY, State::Proven, Depth::plies(3)));
+            i += 1;
+        }
+        t.share();
+        let mut tally = Tally::default();
+        while !t.wants_to_grow() {
+            t.store(
+                entry(key(i), Hand::EMPTY, State::Proven, Depth::plies(3)),
+                &mut tally,
+            );
+            i += 1;
+        }
+        t.add_tally(&mut tally);
+        let before = t.mask() + 1;
+        assert!(before >= PARALLEL_GROW_BUCKETS);
+        t.grow_alone(threads);
+        assert!(t.mask() + 1 >= 2 * before);
+        (t, i)
+    };
+    let (one, n1) = filled(1);
+    let (three, n3) = filled(3);
+    assert_eq!(n1, n3);
+    assert_eq!(one.mask(), three.mask());
+    assert_eq!(one.used(), three.used());
+    let found = |t: &Table, i: u64| {
+        matches!(
+            t.lookup(key(i), Hand::EMPTY, Depth::plies(3), 0),
+            Found::Proven { .. }
+        )
+    };
+    let held: Vec<u64> = (0..n1).filter(|&i| found(&one, i)).collect();
+    assert!(held.len() as u64 > n1 * 9 / 10, "{} of {n1}", held.len());
+    for i in 0..n1 {
+        assert_eq!(found(&one, i), found(&three, i), "entry {i}");
     }
 }

@@ -2,7 +2,7 @@
 //! by age, then effort.
 
 use super::entry::Entry;
-use super::{BUCKET, GC_TARGET, Table, Tally, bucket_index};
+use super::{BUCKET, GC_TARGET, PARALLEL_GROW_BUCKETS, Table, Tally, bucket_index};
 use std::sync::atomic::Ordering;
 
 impl Table {
@@ -10,18 +10,70 @@ impl Table {
     /// to `b + old size`, as the next bit of its key says (the upper half holds nothing of
     /// the current generation, so it takes the entry in the same slot). Only a table no
     /// other thread uses grows (a shared one through [`Table::grow_alone`]).
+    pub(super) fn grow(&self) {
+        self.grow_on(1);
+    }
+
+    /// [`Table::grow`] with the moves split among `threads` threads (the caller's and
+    /// `threads - 1` started for it) once the part in use is [`PARALLEL_GROW_BUCKETS`] or
+    /// more: a shared table grows while every thread that searches it waits, and what
+    /// takes the time is the first touch of the upper half's pages and the moves, which
+    /// several cores share well. The buckets each thread moves, and the buckets they move
+    /// to, are its own. A thread that cannot be started leaves its part to the caller.
+    pub(super) fn grow_on(&self, threads: usize) {
+        let old = self.mask() + 1;
+        let mask = old * 2 - 1;
+        self.mask.store(mask, Ordering::Relaxed);
+        let parts = if old >= PARALLEL_GROW_BUCKETS {
+            threads.clamp(1, 64)
+        } else {
+            1
+        };
+        let mut emptied = Tally::default();
+        if parts == 1 {
+            emptied.0 = self.move_up(0..old, old);
+        } else {
+            let chunk = old.div_ceil(parts);
+            std::thread::scope(|s| {
+                let mut others = Vec::with_capacity(parts - 1);
+                // The caller's part, and the parts of threads that could not be started.
+                let mut mine = Vec::with_capacity(parts);
+                mine.push(0..chunk);
+                for p in 1..parts {
+                    let range = (p * chunk).min(old)..((p + 1) * chunk).min(old);
+                    let job = range.clone();
+                    let started =
+                        std::thread::Builder::new().spawn_scoped(s, move || self.move_up(job, old));
+                    match started {
+                        Ok(h) => others.push(h),
+                        Err(_) => mine.push(range),
+                    }
+                }
+                for range in mine {
+                    emptied.0 += self.move_up(range, old);
+                }
+                for h in others {
+                    // `move_up` does not panic; were it to, its part's entries would only
+                    // be lost to lookups (left where the doubled mask no longer looks).
+                    emptied.0 += h.join().unwrap_or(0);
+                }
+            });
+        }
+        self.add_tally(&mut emptied);
+    }
+
+    /// Moves the entries of buckets `range` (of the `old` in use before doubling) that the
+    /// doubled mask sends to the upper half; returns minus the number of slots emptied.
     ///
     /// A slot two threads wrote at once may hold a mix of the two writes: its key then
     /// belongs to neither bucket (every lookup misses it). Such a slot is emptied rather
     /// than moved over another bucket's entry.
-    pub(super) fn grow(&self) {
-        let old = self.mask() + 1;
+    fn move_up(&self, range: std::ops::Range<usize>, old: usize) -> isize {
         let mask = old * 2 - 1;
-        self.mask.store(mask, Ordering::Relaxed);
         let generation = self.generation();
         let buckets = self.buckets.as_slice();
-        let mut emptied = Tally::default();
-        for b in 0..old {
+        let mut emptied = 0;
+        for b in range {
             for i in 0..BUCKET {
                 let Some(board) = buckets[b].live_key(i, generation) else {
                     continue;
@@ -31,11 +83,11 @@ impl Table {
                     buckets[b].move_to(i, &buckets[nb]);
                 } else if nb != b {
                     buckets[b].clear(i);
-                    emptied.0 -= 1;
+                    emptied -= 1;
                 }
             }
         }
-        self.add_tally(&mut emptied);
+        emptied
     }
 
     /// Empties entries until the table is at [`GC_TARGET`]: those of earlier searches
