@@ -30,6 +30,10 @@ pub struct BenchArgs {
     /// Switch search techniques off, to measure what they buy (comma-separated).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "TECHNIQUE")]
     disable: Vec<TechniqueArg>,
+    /// Keep the table on the system's ordinary pages rather than transparent huge pages
+    /// (as `solve --small-pages`).
+    #[arg(long)]
+    small_pages: bool,
     /// One JSON object per position and line, then a summary object.
     #[arg(long)]
     json: bool,
@@ -133,8 +137,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
         hash_mb: a.hash.max(1),
         techniques,
         threads,
-        // As `solve` does: huge pages for a table that serves more than one search.
-        huge_pages: items.len() * a.repeat > 1,
+        huge_pages: !a.small_pages,
         ..SolverConfig::default()
     };
     let solvers = make_solvers(&config, 1)?;

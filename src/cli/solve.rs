@@ -52,6 +52,11 @@ pub struct SearchArgs {
     /// Switch search techniques off, to measure what they buy (comma-separated).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "TECHNIQUE")]
     pub disable: Vec<TechniqueArg>,
+    /// Keep the table on the system's ordinary pages rather than asking for transparent
+    /// huge pages (Linux), for a machine on which a huge page's first touch costs more than
+    /// its fewer TLB misses save. Only the time changes.
+    #[arg(long)]
+    pub small_pages: bool,
 }
 
 /// A technique `--disable` can switch off.
@@ -117,9 +122,7 @@ impl SearchArgs {
         }
         let mut config = self.config(workers)?;
         config.threads = (threads / workers).max(1);
-        // A table that serves one position is touched once: its first touch, dearer on huge
-        // pages, is not paid back by the faster lookups (see `SolverConfig::huge_pages`).
-        config.huge_pages = items > 1;
+        config.huge_pages = !self.small_pages;
         Ok((workers, config))
     }
 

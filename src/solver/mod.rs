@@ -93,10 +93,9 @@ pub struct SolverConfig {
     /// The answer is the same whatever the number; only the time and the nodes differ.
     pub threads: usize,
     /// Ask the kernel for transparent huge pages for the table (Linux): fewer TLB misses
-    /// over a large table, for a dearer first touch of each page (2 MB zeroed at once, and
-    /// on a virtual machine whose host backs memory lazily, often memory the host has to
-    /// find first). Worth it for a table that serves many positions; the program turns it
-    /// off for a single position. Nothing but the time changes.
+    /// and page faults over a large table, each first touch of a page zeroing 2 MB at once
+    /// (on a virtual machine whose host backs memory lazily, that can be dearer than the
+    /// 4 KB pages it replaces; `--small-pages` turns it off). Nothing but the time changes.
     pub huge_pages: bool,
 }
 

@@ -351,6 +351,66 @@ fn a_table_of_no_megabytes_is_refused() {
     assert!(stdout(&o).contains("Mate in 1 ply"));
 }
 
+/// `out`, the JSON lines of `solve --json problems/classic.jsonl`, gives every recorded
+/// answer: status, length and main line.
+fn classic_answers_as_recorded(out: &str) {
+    let recorded = crate::common::load_problems("problems/classic.jsonl");
+    assert_eq!(out.lines().count(), recorded.len());
+    for (line, p) in out.lines().zip(&recorded) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        if crate::common::recorded_nomate(p) {
+            assert_eq!(v["status"], "nomate", "{line}");
+        } else {
+            assert_eq!(v["status"], "mate", "{line}");
+            assert_eq!(v["plies"], serde_json::json!(p.plies), "{line}");
+            assert_eq!(v["moves"], serde_json::json!(p.moves), "{line}");
+            assert_eq!(v["minimal"], true, "{line}");
+            assert_eq!(v["complete"], true, "{line}");
+        }
+    }
+}
+
+#[test]
+fn small_pages_change_nothing_but_the_time() {
+    // The table on 4 KB pages rather than huge pages: every answer the recorded one, for a
+    // file on one worker and for a single position on two threads.
+    let o = run(&[
+        "solve",
+        "--small-pages",
+        "--threads",
+        "1",
+        "--json",
+        "problems/classic.jsonl",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    classic_answers_as_recorded(&stdout(&o));
+    let o = run(&[
+        "solve",
+        "--small-pages",
+        "--threads",
+        "2",
+        "--json",
+        "7/7/6k/4C2/7/7/7 b FCS 1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["status"], "mate");
+    assert_eq!(v["plies"], 5);
+    let o = run(&[
+        "bench",
+        "--small-pages",
+        "--lines",
+        "2",
+        "benches/data/hard.jsonl",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("every answer as recorded"),
+        "{}",
+        stdout(&o)
+    );
+}
+
 #[test]
 fn a_table_too_small_to_share_out_serves_fewer_workers() {
     // --hash is the memory of all the tables together, and a table has at least 1 MB: 2 MB
@@ -371,21 +431,7 @@ fn a_table_too_small_to_share_out_serves_fewer_workers() {
         e.contains("serves 2 workers of 1 MB") && e.contains("not 4"),
         "{e}"
     );
-    let recorded = crate::common::load_problems("problems/classic.jsonl");
-    let out = stdout(&o);
-    assert_eq!(out.lines().count(), recorded.len());
-    for (line, p) in out.lines().zip(&recorded) {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        if crate::common::recorded_nomate(p) {
-            assert_eq!(v["status"], "nomate", "{line}");
-        } else {
-            assert_eq!(v["status"], "mate", "{line}");
-            assert_eq!(v["plies"], serde_json::json!(p.plies), "{line}");
-            assert_eq!(v["moves"], serde_json::json!(p.moves), "{line}");
-            assert_eq!(v["minimal"], true, "{line}");
-            assert_eq!(v["complete"], true, "{line}");
-        }
-    }
+    classic_answers_as_recorded(&stdout(&o));
     // Enough for every worker: no note.
     let o = run(&[
         "solve",
