@@ -46,6 +46,8 @@
 //!   adds them to the table's count now and then, and one collection runs at a time.
 
 mod entry;
+#[cfg(test)]
+mod growth_tests;
 mod memory;
 #[cfg(test)]
 mod tests;
