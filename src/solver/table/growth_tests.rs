@@ -4,6 +4,19 @@
 use super::tests::entry;
 use super::*;
 
+/// The key of entry `i` of the tests that store entries proven in 3 plies.
+fn key(i: u64) -> u64 {
+    i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
+}
+
+/// Whether `t` holds entry `i` (of [`key`]) as proven in 3 plies.
+fn found(t: &Table, i: u64) -> bool {
+    matches!(
+        t.lookup(key(i), Hand::EMPTY, Depth::plies(3), 0),
+        Found::Proven { .. }
+    )
+}
+
 #[test]
 fn the_part_in_use_grows_keeping_every_entry_and_clear_shrinks_it() {
     let mut t = Table::new(16, true).unwrap();
@@ -38,7 +51,6 @@ fn the_part_in_use_grows_keeping_every_entry_and_clear_shrinks_it() {
 #[test]
 fn a_table_grows_while_one_thread_has_it_and_once_shared_only_when_told_to() {
     let mut t = Table::new(16, true).unwrap();
-    let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     assert!(!t.is_shared());
     assert_eq!(t.active_capacity(), START_BUCKETS * BUCKET);
     for i in 0..2000 {
@@ -48,12 +60,6 @@ fn a_table_grows_while_one_thread_has_it_and_once_shared_only_when_told_to() {
     let grown = t.active_capacity();
     assert!(grown > START_BUCKETS * BUCKET && grown < t.capacity());
     assert!(!t.wants_to_grow());
-    let found = |t: &Table, i: u64| {
-        matches!(
-            t.lookup(key(i), Hand::EMPTY, Depth::plies(3), 0),
-            Found::Proven { .. }
-        )
-    };
     // Bucket replacement in chance clusters aside, the entries are there.
     let kept: Vec<u64> = (0..2000).filter(|&i| found(&t, i)).collect();
     assert!(kept.len() > 1900, "{}", kept.len());
@@ -132,7 +138,6 @@ fn a_shared_table_grown_on_several_threads_holds_what_one_thread_grows_to() {
     // its doubling to be split among threads; one grows on one thread, the other on three
     // (an uneven split). Both must hold the same entries afterwards, each found where the
     // larger part looks for it, and count the same slots occupied.
-    let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let filled = |threads: usize| {
         let t = Table::new(16, true).unwrap();
         let mut i = 0;
@@ -161,12 +166,6 @@ fn a_shared_table_grown_on_several_threads_holds_what_one_thread_grows_to() {
     assert_eq!(n1, n3);
     assert_eq!(one.mask(), three.mask());
     assert_eq!(one.used(), three.used());
-    let found = |t: &Table, i: u64| {
-        matches!(
-            t.lookup(key(i), Hand::EMPTY, Depth::plies(3), 0),
-            Found::Proven { .. }
-        )
-    };
     let held: Vec<u64> = (0..n1).filter(|&i| found(&one, i)).collect();
     assert!(held.len() as u64 > n1 * 9 / 10, "{} of {n1}", held.len());
     for i in 0..n1 {

@@ -36,9 +36,6 @@ impl Table {
             let chunk = old.div_ceil(parts);
             std::thread::scope(|s| {
                 let mut others = Vec::with_capacity(parts - 1);
-                // The caller's part, and the parts of threads that could not be started.
-                let mut mine = Vec::with_capacity(parts);
-                mine.push(0..chunk);
                 for p in 1..parts {
                     let range = (p * chunk).min(old)..((p + 1) * chunk).min(old);
                     let job = range.clone();
@@ -46,12 +43,10 @@ impl Table {
                         std::thread::Builder::new().spawn_scoped(s, move || self.move_up(job, old));
                     match started {
                         Ok(h) => others.push(h),
-                        Err(_) => mine.push(range),
+                        Err(_) => emptied.0 += self.move_up(range, old),
                     }
                 }
-                for range in mine {
-                    emptied.0 += self.move_up(range, old);
-                }
+                emptied.0 += self.move_up(0..chunk, old);
                 for h in others {
                     // `move_up` does not panic; were it to, its part's entries would only
                     // be lost to lookups (left where the doubled mask no longer looks).
