@@ -175,20 +175,25 @@ impl Searcher {
 /// watches.
 const WATCH_MIX: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// Slots of an [`EstimateCache`] (a power of two): 512 KB, which stays in this machine's
-/// second-level cache. Hard no-mate #3's count of checks was found there for 33 % of its
-/// new attacker nodes with 65,536 slots, 29 % with 16,384 and 39 % with 262,144; with the
-/// last, out of that cache, the search took longer than with 65,536.
-pub(crate) const ESTIMATE_SLOTS: usize = 1 << 16;
+/// Slots of an [`EstimateCache`] (a power of two): 128 KB, an eighth of the second-level
+/// cache of this machine's cores (1 MB each). Hard no-mate #3's count of checks was found
+/// there for 29 % of its new attacker nodes with 16,384 slots, 33 % with 65,536 and 39 %
+/// with 262,144, but a larger cache crowds the search's other data out of the second-level
+/// cache: the hard set took 85.3 and 83.6 s with 16,384 slots against 89.8 and 101.2 s with
+/// 65,536 and 90.9 and 89.0 s with 8,192 (docs/MEASUREMENTS.md; on a machine with 2 MB a
+/// core, 65,536 had been the best).
+pub(crate) const ESTIMATE_SLOTS: usize = 1 << 14;
 
 /// The counts the df-pn+ estimates of new children are made from, kept for a node expanded
 /// again (df-pn comes back to most nodes it leaves, and would count their unsearched
 /// children's checks and replies anew): a direct-mapped cache of the searcher's own, keyed by
 /// the child's full position key (the count of replies with the checking piece's square
 /// mixed in), holding a count that depends on the position alone. A slot keeps the key's
-/// bits above the low 16 beside a 16-bit count (0: empty), so two positions are taken for
-/// one only when their keys agree in all 64 bits (those below 16 pick the slot). Allocated
-/// once, with the searcher; never cleared, since a position's count never changes.
+/// bits above the low 16 beside a 16-bit count (0: empty), and the low 14 pick the slot, so
+/// two positions are taken for one only when their keys agree in 62 of their 64 bits (bits
+/// 14 and 15 are not kept; such a pair of positions is as likely as a false match in the
+/// table). Allocated once, with the searcher; never cleared, since a position's count
+/// never changes.
 pub(crate) struct EstimateCache {
     slots: Vec<u64>,
 }
