@@ -42,8 +42,9 @@
 //!   it grow; it only says that it wants to ([`Table::wants_to_grow`]), and the thread that
 //!   shared it stops the others, waits for them to let go, and grows it
 //!   ([`Table::grow_alone`]), splitting the moves among as many threads as searched it. So
-//!   a solve touches as much of the table on several threads as on one. Once shared, each thread counts the slots it fills in its own [`Tally`] and
-//!   adds them to the table's count now and then, and one collection runs at a time.
+//!   a solve touches as much of the table on several threads as on one. Once shared, each
+//!   thread counts the slots it fills in its own [`Tally`] and adds them to the table's
+//!   count now and then, and one collection runs at a time.
 
 mod entry;
 #[cfg(test)]
