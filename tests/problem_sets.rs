@@ -105,7 +105,7 @@ fn each_technique_switched_off_leaves_the_answers() {
     use toritsume::solver::Techniques;
     let records = load("problems/classic.jsonl");
     let all = Techniques::default();
-    let off: [(&str, Techniques); 15] = [
+    let off: [(&str, Techniques); 16] = [
         (
             "hand superiority",
             Techniques {
@@ -202,6 +202,13 @@ fn each_technique_switched_off_leaves_the_answers() {
             "escaped before repetition",
             Techniques {
                 escaped_before_repetition: false,
+                ..all
+            },
+        ),
+        (
+            "proof slack",
+            Techniques {
+                proof_slack: 0,
                 ..all
             },
         ),

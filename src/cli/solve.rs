@@ -98,6 +98,9 @@ pub enum TechniqueArg {
     /// The quick refutations' mate-in-one test passing over a check it sees escaped before
     /// looking whether it repeats a position of the path.
     EscapedBeforeRepetition,
+    /// The extra proof-number threshold a defender node that looks refuted gives the reply
+    /// it searches.
+    ProofSlack,
 }
 
 /// The largest `--time` accepted (about 31 years; beyond it, leave `--time` out).
@@ -175,6 +178,7 @@ pub fn techniques_of(disable: &[TechniqueArg], t: &mut Techniques) {
             TechniqueArg::DisproofPerCheck => t.disproof_per_check = 1,
             TechniqueArg::EstimateCache => t.estimate_cache = false,
             TechniqueArg::EscapedBeforeRepetition => t.escaped_before_repetition = false,
+            TechniqueArg::ProofSlack => t.proof_slack = 0,
         }
     }
 }

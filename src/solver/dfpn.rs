@@ -441,8 +441,15 @@ impl Searcher {
                 )
             } else {
                 let (cpn, _) = c.and_pn_dn();
+                // A node that looks refuted lets the reply it reads go on past a proof
+                // number its estimate did not foresee (Techniques::proof_slack).
+                let slack = if (dn as u64) * 4 < pn as u64 {
+                    self.techniques.proof_slack
+                } else {
+                    0
+                };
                 (
-                    sat_add(th_pn - pn, cpn),
+                    sat_add(sat_add(th_pn - pn, cpn), slack),
                     th_dn.min(epsilon_threshold(second, eps)),
                 )
             };
