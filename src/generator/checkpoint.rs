@@ -103,7 +103,12 @@ pub fn settings(config: &GenConfig) -> BTreeMap<String, Value> {
     for s in &config.seeds {
         from.push_str(&format!(
             "{}:{:x}:{:x}:{:x}:{}:{};",
-            s.plies, s.keys.position, s.keys.shape, s.keys.line, s.keys.coarse, s.family
+            s.plies,
+            s.keys.position,
+            s.keys.shape.unwrap_or(0),
+            s.keys.line.unwrap_or(0),
+            s.keys.coarse,
+            s.family
         ));
     }
     let entries = [

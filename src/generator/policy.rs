@@ -50,16 +50,18 @@ impl Seed {
     }
 }
 
-/// The keys by which a problem takes up room under the policy.
+/// The keys by which a problem takes up room under the policy. A record without a
+/// solution (a no-mate, or one whose line is not known) has only its position key: two
+/// such records are the same only when their positions are.
 #[derive(Clone, Debug)]
 pub struct Keys {
     /// Canonical position key (mirror included).
     pub position: u64,
-    /// Solution shape key ([`dedup::shape_key`]).
-    pub shape: u64,
-    /// Hash of the solution's moves.
-    pub line: u64,
-    /// [`coarse_shape`] of the solution.
+    /// Solution shape key ([`dedup::shape_key`]); `None` without a solution.
+    pub shape: Option<u64>,
+    /// Hash of the solution's moves; `None` without a solution.
+    pub line: Option<u64>,
+    /// [`coarse_shape`] of the solution (empty without one).
     pub coarse: String,
 }
 
@@ -68,18 +70,20 @@ impl Keys {
     /// solution starts from).
     pub fn of(pos: &Position, prepared: &Position, moves: &[Move]) -> Keys {
         let usi = crate::notation::usi::line_to_usi(moves);
+        let solved = !moves.is_empty();
         Keys {
             position: dedup::position_key(pos),
-            shape: dedup::shape_key(prepared, moves),
-            line: dedup::text_key(&usi.join(" ")),
+            shape: solved.then(|| dedup::shape_key(prepared, moves)),
+            line: solved.then(|| dedup::text_key(&usi.join(" "))),
             coarse: coarse_shape(&line_to_hodges(prepared, moves)),
         }
     }
 }
 
 /// What a set holds so far, as far as the keeping policy is concerned: no position (mirror
-/// included), solution shape or line twice, at most `shape_limit` problems per coarse shape
-/// and `family_limit` per family. The generator reads it during a batch and writes it
+/// included), solution shape or line twice (a record without a solution takes up no shape
+/// or line), at most `shape_limit` problems per coarse shape (solved ones) and
+/// `family_limit` per family. The generator reads it during a batch and writes it
 /// between batches, in candidate order, so that what is kept does not depend on the thread
 /// count; `merge` applies it to the records in file order.
 pub struct Policy {
@@ -127,14 +131,15 @@ impl Policy {
     /// Whether a problem with `keys` in `family` would be kept, and if not, why.
     pub fn check(&self, keys: &Keys, family: &str) -> Result<(), Refusal> {
         if self.positions.contains(&keys.position)
-            || self.shapes.contains(&keys.shape)
-            || self.lines.contains(&keys.line)
+            || keys.shape.is_some_and(|k| self.shapes.contains(&k))
+            || keys.line.is_some_and(|k| self.lines.contains(&k))
         {
             Err(Refusal::Duplicate)
-        } else if self
-            .coarse
-            .get(&keys.coarse)
-            .is_some_and(|&n| n >= self.shape_limit)
+        } else if keys.shape.is_some()
+            && self
+                .coarse
+                .get(&keys.coarse)
+                .is_some_and(|&n| n >= self.shape_limit)
         {
             Err(Refusal::ShapeFull)
         } else if self.family_full(family) {
@@ -147,9 +152,11 @@ impl Policy {
     /// Takes note of a problem kept (or a seed); returns whether its family is now full.
     pub fn keep(&mut self, keys: &Keys, family: &str) -> bool {
         self.positions.insert(keys.position);
-        self.shapes.insert(keys.shape);
-        self.lines.insert(keys.line);
-        *self.coarse.entry(keys.coarse.clone()).or_default() += 1;
+        if let (Some(shape), Some(line)) = (keys.shape, keys.line) {
+            self.shapes.insert(shape);
+            self.lines.insert(line);
+            *self.coarse.entry(keys.coarse.clone()).or_default() += 1;
+        }
         *self.families.entry(family.to_string()).or_default() += 1;
         self.family_full(family)
     }
@@ -235,6 +242,44 @@ mod tests {
         let mut checks = MoveList::new();
         generate_checks(pos, &mut checks);
         *checks.iter().find(|m| m.usi() == usi).expect(usi)
+    }
+
+    /// The keys of `sfen` with the main line `moves` (USI, from the position as given).
+    fn keys(sfen: &str, moves: &[&str]) -> Keys {
+        let p: Position = sfen.parse().unwrap();
+        let line = crate::notation::parse_move_list(&p, &moves.join(" ")).unwrap();
+        Keys::of(&p, &p, &line)
+    }
+
+    #[test]
+    fn only_the_same_position_or_the_same_solution_is_a_duplicate() {
+        let mut policy = Policy::new(usize::MAX, 1);
+        // Two positions without a solution (a swallow, or a falcon, in hand: the phoenix
+        // walks away from either), then the first again.
+        let swallow = keys("3k3/7/7/7/7/7/7 b S 1", &[]);
+        let falcon = keys("3k3/7/7/7/7/7/7 b F 1", &[]);
+        assert_eq!(swallow.shape, None);
+        assert!(policy.check(&swallow, "a").is_ok());
+        policy.keep(&swallow, "a");
+        assert!(
+            policy.check(&falcon, "b").is_ok(),
+            "another position is kept"
+        );
+        policy.keep(&falcon, "b");
+        assert_eq!(policy.check(&swallow, "c"), Err(Refusal::Duplicate));
+        // A solution takes up its line and shape; the same line from a position one file
+        // over (the shape, relative to the phoenix, is the same) is a duplicate, and a
+        // position without a solution takes up no shape to refuse it by.
+        let mate = keys("3k3/7/3C3/7/7/7/7 b C 1", &["C*4b"]);
+        let moved = keys("2k4/7/2C4/7/7/7/7 b C 1", &["C*5b"]);
+        assert!(policy.check(&mate, "d").is_ok());
+        policy.keep(&mate, "d");
+        assert_eq!(policy.check(&moved, "e"), Err(Refusal::Duplicate));
+        assert!(
+            policy
+                .check(&keys("2k4/7/7/7/7/7/7 b C 1", &[]), "f")
+                .is_ok()
+        );
     }
 
     #[test]

@@ -218,6 +218,45 @@ fn the_same_seed_gives_the_same_problems_whatever_the_threads() {
 }
 
 #[test]
+fn merge_drops_only_the_same_position_or_the_same_solution() {
+    // Two positions without a mate (a swallow, or a falcon, in hand against a lone
+    // phoenix), then the first twice more.
+    let records = [
+        r#"{"sfen":"3k3/7/7/7/7/7/7 b S 1"}"#,
+        r#"{"sfen":"3k3/7/7/7/7/7/7 b F 1"}"#,
+        r#"{"sfen":"3k3/7/7/7/7/7/7 b S 1","note":"again"}"#,
+        r#"{"sfen":"3k3/7/7/7/7/7/7 b S 1"}"#,
+    ];
+    let o = common::run_with_input(&["merge", "-", "--out", "-"], &(records.join("\n") + "\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let kept: Vec<String> = json_lines(&o)
+        .iter()
+        .map(|r| r["sfen"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(kept, ["3k3/7/7/7/7/7/7 b S 1", "3k3/7/7/7/7/7/7 b F 1"]);
+    assert!(
+        stderr(&o).contains("read 4 records from 1 file, kept 2, dropped 2 duplicates"),
+        "{}",
+        stderr(&o)
+    );
+    // The benchmark sets hold no position twice: every record is kept, the no-mates too
+    // (the held-out set has 55 of its 78 without a mate).
+    for (file, n) in [
+        ("benches/data/holdout.jsonl", 78),
+        ("benches/data/hard.jsonl", 44),
+    ] {
+        let o = run(&["merge", file, "--out", "-"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(json_lines(&o).len(), n, "{file}: {}", stderr(&o));
+    }
+    // Both no-mate problems of the classic set are kept.
+    let o = run(&["merge", "problems/classic.jsonl", "--out", "-"]);
+    let kept = json_lines(&o);
+    let nomates = kept.iter().filter(|r| r["moves"].is_null()).count();
+    assert_eq!((kept.len(), nomates), (36, 2), "{}", stderr(&o));
+}
+
+#[test]
 fn merge_keeps_within_the_family_and_shape_limits() {
     let dir = scratch("merge-limits");
     // Two mates in 1 by a crane drop, worked out by hand: Cr*4b in front of the phoenix,
