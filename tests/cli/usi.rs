@@ -245,6 +245,44 @@ fn go_perft_divides_as_uci_engines_do() {
 }
 
 #[test]
+fn a_count_too_deep_to_finish_answers_isready_and_stops_on_stop_and_quit() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go perft 30");
+    // The count runs on its own thread: the engine still answers.
+    e.send("isready");
+    e.until("readyok", 5 * SECOND);
+    e.send("stop");
+    let out = e.until("info string go perft 30", 5 * SECOND);
+    assert!(out.last().unwrap().contains("stopped"), "{out:?}");
+    // And the engine goes on: a count that ends, then a mate.
+    e.send("go perft 1");
+    assert_eq!(
+        e.until("Nodes searched", 10 * SECOND).last().unwrap(),
+        "Nodes searched: 17"
+    );
+    e.send("go perft 30");
+    e.send("quit");
+    exits_within(&mut e.child, 5 * SECOND, "after quit during a count");
+}
+
+#[test]
+fn a_line_too_long_to_keep_is_passed_over() {
+    let mut e = Engine::start();
+    // 3 MB of a `position` line, over the 1 MB the engine keeps of a line.
+    let long = format!("position startpos moves {}", "3d3c 5b5c ".repeat(300_000));
+    e.send(&long);
+    let l = e.until("info string", 10 * SECOND);
+    assert!(
+        l.last()
+            .unwrap()
+            .contains("a line of over 1048576 bytes; ignored"),
+        "{l:?}"
+    );
+    e.still_mates_then_quits();
+}
+
+#[test]
 fn malformed_commands_get_an_info_string() {
     let mut e = Engine::start();
     for (cmd, why) in [
@@ -257,6 +295,9 @@ fn malformed_commands_get_an_info_string() {
         ("setoption name USI_Hash value lots", "not an allowed value"),
         ("setoption name Colour value blue", "unknown option"),
         ("setoption USI_Hash", "setoption needs"),
+        // `value` before `name`: no option, and no crash.
+        ("setoption value 3 name USI_Hash", "setoption needs"),
+        ("setoption name value", "setoption needs"),
         ("go mate soon", "neither a time"),
         ("go sideways", "unknown argument"),
         ("go movetime soon", "not a number"),

@@ -5,7 +5,8 @@
 //! `checkmate ...` with a whole mating line, `nomate` or `timeout`), a plain
 //! `go [infinite|movetime MS|byoyomi MS ...]` (a mate search answered
 //! `bestmove <first move>`, or `bestmove resign` without one), `go perft N` (each root move's
-//! count, then `Nodes searched: N`, as UCI engines answer it), `stop`, `quit` (and
+//! count, then `Nodes searched: N`, as UCI engines answer it; counted on its own thread,
+//! as a search is, and stopped by `stop` or `quit`), `stop`, `quit` (and
 //! `gameover`, `ponderhit`, ignored). The search runs on its own thread, so `stop` and
 //! `quit` are answered at once, and a `go` sent meanwhile waits for its answer, the commands
 //! after it waiting their turn (the end of input lets every search still to come answer
@@ -169,13 +170,23 @@ impl Engine {
     }
 
     fn setoption(&mut self, tokens: &[&str]) {
-        // setoption name <id> [value <x>]
+        // setoption name <id> value <x>: `name` first, then the id, then `value` (a `value`
+        // before `name` is no option of ours).
         let name_at = tokens.iter().position(|&t| t == "name");
-        let value_at = tokens.iter().position(|&t| t == "value");
+        let value_at = name_at.and_then(|n| {
+            tokens[n + 1..]
+                .iter()
+                .position(|&t| t == "value")
+                .map(|v| n + 1 + v)
+        });
         let (Some(n), Some(v)) = (name_at, value_at) else {
-            self.info("setoption needs `name <option> value <value>`");
+            self.info("setoption needs `name <option> value <value>`, in that order");
             return;
         };
+        if v == n + 1 {
+            self.info("setoption needs `name <option> value <value>`: no option is named");
+            return;
+        }
         let name = tokens[n + 1..v].join(" ");
         let value = tokens[v + 1..].join(" ");
         let number = value.parse::<usize>();
@@ -232,13 +243,41 @@ impl Engine {
             self.info("no position: the last position command was rejected");
             return;
         };
-        let divide = toritsume::rules::perft::perft_divide(&pos, depth);
-        for (m, n) in &divide {
-            self.out.say(&format!("{}: {n}", m.usi()));
+        // Counted on a thread of its own, as a search is, so that `stop`, `quit` and
+        // `isready` are answered while it runs.
+        let stop = Arc::new(AtomicBool::new(false));
+        let answered = Arc::new(AtomicBool::new(false));
+        let (stop2, answered2, out) = (stop.clone(), answered.clone(), self.out.clone());
+        let handle = std::thread::Builder::new()
+            .name("perft".into())
+            .spawn(move || {
+                let divide = toritsume::rules::perft::perft_divide_until(&pos, depth, &stop2);
+                let Some(divide) = divide else {
+                    answered2.store(true, Ordering::SeqCst);
+                    out.say(&format!(
+                        "info string go perft {depth}: stopped before the count was done"
+                    ));
+                    return;
+                };
+                for (m, n) in &divide {
+                    out.say(&format!("{}: {n}", m.usi()));
+                }
+                out.say("");
+                let total: u64 = divide.iter().map(|&(_, n)| n).sum();
+                // The answer's last line: a `go` held back may start once it is out.
+                answered2.store(true, Ordering::SeqCst);
+                out.say(&format!("Nodes searched: {total}"));
+            });
+        match handle {
+            Ok(handle) => {
+                self.search = Some(Search {
+                    stop,
+                    answered,
+                    handle,
+                })
+            }
+            Err(e) => self.info(&format!("cannot start the count: {e}")),
         }
-        self.out.say("");
-        let total: u64 = divide.iter().map(|&(_, n)| n).sum();
-        self.out.say(&format!("Nodes searched: {total}"));
     }
 
     fn go(&mut self, tokens: &[&str]) {

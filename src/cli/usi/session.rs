@@ -13,10 +13,58 @@ enum Input {
     Line(String),
     /// A line that is not valid UTF-8.
     Bad,
+    /// A line longer than [`MAX_LINE`] bytes, passed over without being kept.
+    TooLong,
     /// Standard input cannot be read (it is a directory, say): the end of input.
     Failed(std::io::Error),
     /// The end of input.
     End,
+}
+
+/// The longest command line taken, in bytes: a `position` with thousands of moves fits,
+/// and a runaway line (a file sent by mistake) is passed over as it streams by rather
+/// than held in memory.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// One line of `input` (without its end of line) into `line`, at most `max` bytes of it
+/// kept: `Ok(None)` at the end of input, `Ok(Some(false))` for a line over `max` bytes
+/// (read to its end, the rest dropped, `line` left empty).
+fn read_line_within(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Option<bool>> {
+    line.clear();
+    let mut over = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(any.then_some(!over));
+        }
+        any = true;
+        let (chunk, end) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        if !over {
+            if line.len() + chunk.len() > max {
+                over = true;
+                line.clear();
+            } else {
+                line.extend_from_slice(chunk);
+            }
+        }
+        let used = end.unwrap_or(buf.len());
+        input.consume(used);
+        if end.is_some() {
+            return Ok(Some(!over));
+        }
+    }
 }
 
 /// Reads standard input on a thread of its own, so that the command loop can wait for a
@@ -24,16 +72,28 @@ enum Input {
 fn read_input() -> std::sync::mpsc::Receiver<Input> {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let input = match line {
-                Ok(line) => Input::Line(line),
-                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Input::Bad,
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut bytes = Vec::new();
+        loop {
+            let line = match read_line_within(&mut input, &mut bytes, MAX_LINE) {
+                Ok(None) => break,
+                Ok(Some(false)) => Input::TooLong,
+                Ok(Some(true)) => {
+                    if bytes.last() == Some(&b'\r') {
+                        bytes.pop();
+                    }
+                    match String::from_utf8(std::mem::take(&mut bytes)) {
+                        Ok(l) => Input::Line(l),
+                        Err(_) => Input::Bad,
+                    }
+                }
                 Err(e) => {
                     let _ = tx.send(Input::Failed(e));
                     return;
                 }
             };
-            if tx.send(input).is_err() {
+            if tx.send(line).is_err() {
                 return;
             }
         }
@@ -103,6 +163,9 @@ pub fn run() -> anyhow::Result<i32> {
                 ended = true;
             }
             Some(Input::Bad) => engine.info("input is not valid UTF-8; line ignored"),
+            Some(Input::TooLong) => {
+                engine.info(&format!("a line of over {MAX_LINE} bytes; ignored"))
+            }
             Some(Input::Line(line)) => {
                 let line = line.trim();
                 let first = line.split_whitespace().next();
@@ -119,5 +182,32 @@ pub fn run() -> anyhow::Result<i32> {
             engine.finish_search();
             return Err(StdoutError(e).into());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_over_the_limit_is_passed_over_without_being_kept() {
+        let text = b"isready\nxxxxxxxxxxxxxxxxxxxx\nusi\r\nlast";
+        // A reader that hands out three bytes at a time, as a pipe may.
+        let mut input = std::io::BufReader::with_capacity(3, &text[..]);
+        let mut line = Vec::new();
+        let mut got = Vec::new();
+        while let Some(whole) = read_line_within(&mut input, &mut line, 10).unwrap() {
+            got.push((whole, String::from_utf8(line.clone()).unwrap()));
+        }
+        assert_eq!(
+            got,
+            vec![
+                (true, "isready".to_string()),
+                (false, String::new()),
+                (true, "usi\r".to_string()),
+                (true, "last".to_string()),
+            ]
+        );
+        assert!(line.capacity() <= 16, "the long line was not held");
     }
 }
