@@ -408,7 +408,8 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
         _ => (None, 0),
     };
     let mut stdout = std::io::stdout();
-    // A second Ctrl-C kills as usual; the first lets the run finish writing cleanly.
+    // Ctrl-C or SIGTERM (any number of them at once) lets the run finish writing cleanly
+    // and save its checkpoint; another one later ends it at once.
     let stop = super::interrupt_flag();
     let bar = if !a.quiet && std::io::stderr().is_terminal() {
         let b = ProgressBar::new(a.count as u64);
@@ -427,6 +428,14 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
             None => StdoutError(e).into(),
         }
     };
+    // A new run's output and its first checkpoint are made before any work, so that a run
+    // killed outright (SIGKILL, a machine gone) before its next checkpoint can be resumed
+    // from the start rather than refused.
+    let fresh = saved.is_none();
+    if let (Some(cp), Some(f), true) = (&checkpoint, &mut file, fresh) {
+        let f = f.open().map_err(write_error)?;
+        SavedRun::new(generator.checkpoint(), 0).save(cp, Some(f))?;
+    }
     let every = std::time::Duration::from_secs_f64(a.checkpoint_every);
     let mut saved_at = std::time::Instant::now();
     let end = loop {
@@ -487,6 +496,10 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
         }
     }
     if stats.gave_up {
+        // A new run that wrote nothing leaves no output behind.
+        if let (Some(f), true, 0) = (&file, fresh, bytes) {
+            let _ = std::fs::remove_file(&f.path);
+        }
         anyhow::bail!(
             "no mate found in the first {} candidates within {}: give a larger --nodes",
             stats.tried,

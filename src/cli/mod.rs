@@ -14,6 +14,7 @@ mod perft;
 mod perft_suite;
 mod resume;
 mod show;
+mod signals;
 mod solve;
 mod stats;
 mod tally;
@@ -232,30 +233,7 @@ pub fn thread_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
         .map_err(|e| anyhow::anyhow!("cannot start {threads} threads: {e}"))
 }
 
-/// A flag the first Ctrl-C (SIGINT) or SIGTERM raises, for a command to stop its searches
-/// and end cleanly with what it has (exit status [`EXIT_INTERRUPTED`]): a scheduler's time
-/// limit or a container's stop is handled as Ctrl-C is. A second signal ends the program at
-/// once. SIGHUP is left alone (`nohup` ignores it). Should a handler not install, the
-/// signal ends the program as it would anyway.
-pub fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    use signal_hook::flag;
-    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    for signal in [SIGINT, SIGTERM] {
-        // The exit first: it acts only once the flag is up, so on the second signal.
-        let _ = flag::register_conditional_shutdown(
-            signal,
-            EXIT_INTERRUPTED,
-            std::sync::Arc::clone(&stop),
-        );
-        let _ = flag::register(signal, std::sync::Arc::clone(&stop));
-    }
-    stop
-}
-
-/// Exit status of a run stopped by Ctrl-C or another signal [`interrupt_flag`] handles
-/// (128 + SIGINT, as shells report Ctrl-C).
-pub const EXIT_INTERRUPTED: i32 = 130;
+pub use signals::{EXIT_INTERRUPTED, interrupt_flag};
 
 /// What [`run_parallel`] did.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

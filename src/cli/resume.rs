@@ -164,9 +164,18 @@ pub fn earlier_run(
             "{c} is the checkpoint of a run writing {o}, which is not there; pass --force to \
              start over"
         ),
+        // An empty output without a checkpoint: a run killed as it began. Nothing is lost
+        // by starting it anew.
+        (true, false, true) if std::fs::metadata(out).is_ok_and(|m| m.len() == 0) => {
+            std::fs::remove_file(out).map_err(|e| {
+                anyhow::anyhow!("cannot remove {o}: {}", super::output::io_reason(&e))
+            })?;
+            Ok(None)
+        }
         (true, false, true) => bail!(
-            "--resume: {o} has no checkpoint beside it ({c}): the run that wrote it ended, or \
-             was not a generate run; pass --force to start over"
+            "--resume: {o} has no checkpoint beside it ({c}): the run that wrote it ended \
+             (a finished run removes its checkpoint), or it was not written by `generate \
+             --out`; pass --force to start over"
         ),
         (true, true, true) => SavedRun::read(cp).map(Some),
         _ => Ok(None),

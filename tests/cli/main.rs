@@ -15,6 +15,7 @@ mod generate;
 mod readme;
 mod repair;
 mod resume;
+mod signals;
 mod stats;
 mod usi;
 mod variations;
