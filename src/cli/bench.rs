@@ -4,8 +4,8 @@
 //! with the recorded baseline.
 
 use super::input::Item;
-use super::solve::{TechniqueArg, make_solvers, techniques_of};
-use super::{EXIT_USAGE, run_parallel, say_err};
+use super::search_args::{TechniqueArg, make_solvers, techniques_of};
+use super::{Answer, EXIT_USAGE, run_parallel, say_err};
 use clap::Args;
 use serde_json::json;
 use std::sync::Mutex;
@@ -196,7 +196,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
             (Status::Mate, Some(p)) => format!("mate in {p}"),
             (s, _) => s.to_string(),
         };
-        Ok(if json {
+        Ok(Answer::from(if json {
             let mut v = json!({
                 "origin": item.origin,
                 "status": sol.status.to_string(),
@@ -231,7 +231,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
                     format!("  DIFFERS: {}", differences.join(", "))
                 }
             )
-        })
+        }))
     })?
     .failed;
     let t = totals.into_inner().unwrap_or_else(|e| e.into_inner());

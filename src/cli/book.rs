@@ -38,20 +38,29 @@ pub struct BookArgs {
     /// defence refutes (`Fa*2c? Ph-1b!`), searched for each problem.
     #[arg(long)]
     tries: bool,
-    /// Worker threads of --interactive and --tries (0 = one per core), which search each
-    /// problem for the defences that refute wrong moves.
+    /// Worker threads (0 = one per core): each problem is solved to check what its record
+    /// claims before it is published, and with --interactive and --tries searched for the
+    /// defences that refute wrong moves.
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Node budget of the solve that checks each record (a problem that needs more is not
+    /// published, and its line says so).
+    #[arg(long, value_name = "N", default_value_t = CHECK_NODES, value_parser = super::node_budget_arg)]
+    nodes: u64,
 }
 
 /// The node budget of the training page's searches and of --tries (the tries at one move).
 const TRIES_NODES: u64 = 2_000_000;
 
+/// The default node budget of the solve that checks each record: four times what the
+/// longest shipped problem takes.
+const CHECK_NODES: u64 = 20_000_000;
+
 /// Runs `book`.
 pub fn run(a: BookArgs) -> anyhow::Result<i32> {
     let bytes = read_file(&a.problems)?;
     let mut problems = Vec::new();
-    let mut lines = Vec::new();
+    let mut lines: Vec<usize> = Vec::new();
     // Every problem that cannot be read or drawn, by its line, named in file order.
     let mut errors: Vec<(usize, String)> = Vec::new();
     for (n, record) in records(&bytes) {
@@ -84,9 +93,26 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
     }
     // Tables are made before any work, so that a size the machine cannot give is an error
     // before anything is written.
-    if a.interactive || a.tries {
-        Solver::new(config.clone())?;
+    Solver::new(config.clone())?;
+    // Each record's claims checked by a solve, its length and line filled in from it when
+    // it gives none: nothing is published that nobody checked.
+    let check = SolverConfig {
+        nodes: Some(a.nodes),
+        ..config.clone()
+    };
+    let settled = toritsume::render::book::settle(&problems, &check, threads);
+    let mut kept_lines = Vec::new();
+    let mut kept = Vec::new();
+    for (n, s) in lines.into_iter().zip(settled) {
+        match s {
+            Ok(settled) => {
+                kept.push(settled);
+                kept_lines.push(n);
+            }
+            Err(e) => errors.push((n, e)),
+        }
     }
+    let (mut problems, mut lines) = (kept, kept_lines);
     let mut tries = if a.tries {
         toritsume::render::book::close_tries(&problems, &config, threads)
     } else {

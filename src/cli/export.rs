@@ -118,13 +118,9 @@ fn write_format(
         let line = match m {
             Ok(p) if !keep(p) => continue,
             Ok(p) => match &p.fairy {
-                Ok(f) => format
-                    .line(p, Some(f), by)
-                    .ok_or_else(|| "no line".to_string()),
+                Ok(f) => format.line(p, Some(f), by).map_err(str::to_string),
                 Err(e) if format.needs_fairy() => Err(e.summary()),
-                Err(_) => format
-                    .line(p, None, by)
-                    .ok_or_else(|| "no line".to_string()),
+                Err(_) => format.line(p, None, by).map_err(str::to_string),
             },
             Err(e) => Err(e.summary()),
         };
@@ -142,14 +138,18 @@ fn write_format(
 }
 
 /// Names each record left out, by its file and line, with its reason: `skipped` when it
-/// could not be made at all; `fairy` (when given) when Fairy-Stockfish's rules leave it out.
-fn name_skipped(a: &ExportArgs, made: &Made, fairy: Option<&str>) {
+/// could not be made at all; `fairy` (when given) when Fairy-Stockfish's rules leave it out;
+/// `sfen` (when given) when an SFEN line cannot carry it.
+fn name_skipped(a: &ExportArgs, made: &Made, fairy: Option<&str>, sfen: Option<&str>) {
     for ((f, n), m) in made {
         let file = source_name(&a.problems[*f]);
         match m {
             Err(e) => say_err!("line {n} of {file}: skipped: {e}"),
             Ok(p) => {
                 if let (Some(what), Err(e)) = (fairy, &p.fairy) {
+                    say_err!("line {n} of {file}: {what}: {e}");
+                }
+                if let (Some(what), Err(e)) = (sfen, Format::Sfen.line(p, None, "")) {
                     say_err!("line {n} of {file}: {what}: {e}");
                 }
             }
@@ -197,7 +197,12 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
         std::fs::create_dir_all(a.out.join("sfen"))
             .with_context(|| format!("cannot make {}", a.out.display()))?;
         let made = make(&a, true, placement)?;
-        name_skipped(&a, &made, Some("left out of the pychess and EPD files"));
+        name_skipped(
+            &a,
+            &made,
+            Some("left out of the pychess and EPD files"),
+            Some("left out of the sfen files"),
+        );
         let mut files = Vec::new();
         for (format, name) in [
             (Format::Pychess, "torishogi-pychess.json"),
@@ -233,7 +238,12 @@ pub fn run(a: ExportArgs) -> anyhow::Result<i32> {
     }
     let made = make(&a, format.needs_fairy(), placement)?;
     let (written, skipped) = write_format(&made, format, &a.by, &a.out, a.force, |_| true)?;
-    name_skipped(&a, &made, format.needs_fairy().then_some("skipped"));
+    name_skipped(
+        &a,
+        &made,
+        format.needs_fairy().then_some("skipped"),
+        (format == Format::Sfen).then_some("skipped"),
+    );
     report(&format.to_string(), written, &skipped);
     Ok(status(&made))
 }
@@ -281,12 +291,12 @@ fn write_card(a: &ExportArgs, made: &Made, files: Vec<(String, usize)>) -> anyho
     Ok(())
 }
 
-/// The exit status: 2 when a record could not be read or its moves played (the others are
-/// still written, as `merge` writes what it can read), else 0; a record skipped for what it
-/// is (not sound, or outside Fairy-Stockfish's rules) is no error.
+/// The exit status: 2 when a record could not be read or claims what is not so (the others
+/// are still written, as `merge` writes what it can read), else 0; a record skipped for what
+/// it is (not sound, or outside Fairy-Stockfish's rules) is no error.
 fn status(made: &Made) -> i32 {
-    let unreadable = made
+    let bad = made
         .iter()
-        .any(|(_, m)| matches!(m, Err(Skip::Unreadable(_))));
-    if unreadable { 2 } else { 0 }
+        .any(|(_, m)| m.as_ref().is_err_and(Skip::is_bad_record));
+    if bad { 2 } else { 0 }
 }

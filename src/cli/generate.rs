@@ -366,7 +366,21 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
     if a.resume && a.out.is_none() {
         bail!("--resume needs --out FILE: a run written to standard output cannot be taken up");
     }
-    let checkpoint = a.out.as_deref().map(checkpoint_path);
+    // A device or a pipe given as --out (`/dev/stdout`, a FIFO) is written as standard
+    // output is: a run into it cannot be taken up, so it keeps no checkpoint.
+    let regular = a
+        .out
+        .as_deref()
+        .is_some_and(|p| std::fs::metadata(p).map_or(true, |m| m.is_file()));
+    if a.resume && !regular {
+        bail!(
+            "--resume: {} is not a file: a run written to a device or a pipe cannot be taken up",
+            a.out
+                .as_deref()
+                .map_or(String::new(), |p| p.display().to_string())
+        );
+    }
+    let checkpoint = a.out.as_deref().filter(|_| regular).map(checkpoint_path);
     let saved = match (&a.out, &checkpoint) {
         (Some(out), Some(cp)) => earlier_run(out, cp, a.resume, a.force)?,
         _ => None,

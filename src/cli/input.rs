@@ -195,13 +195,16 @@ pub enum Line<'a> {
 
 impl Line<'_> {
     /// The problem record the line holds (a JSON record, also pychess-variants', an EPD line
-    /// or a CSV row); the error says why it holds none.
+    /// or a CSV row), its claims checked ([`Problem::check`]: every command reads a record
+    /// so); the error says why it holds none, or which claim is wrong.
     pub fn record(self) -> Result<Problem, String> {
-        match self {
+        let record = match self {
             Line::Text(t) if looks_like_epd(t) => Problem::from_epd(t).map_err(|e| e.to_string()),
             Line::Text(t) => Problem::from_json(t).map_err(|e| e.to_string()),
             Line::Row(r) => r,
-        }
+        }?;
+        record.check().map_err(|e| e.to_string())?;
+        Ok(record)
     }
 }
 

@@ -34,8 +34,9 @@ pub struct MergeArgs {
     /// Keep at most N records of one coarse solution shape (Hodges moves without squares).
     #[arg(long, value_name = "N")]
     shape_limit: Option<usize>,
-    /// Keep only records of these lengths: `7`, or a range `21..33` (a record's `plies`, else
-    /// the length of its moves; no-mate records are left out).
+    /// Keep only records of these lengths: `7`, or a range `21..33` (the length of a record's
+    /// line, checked on reading to mate in as many plies as its `plies` says; records
+    /// without a line are left out).
     #[arg(long, value_name = "MIN..MAX")]
     plies: Option<String>,
     #[command(flatten)]
@@ -99,13 +100,18 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
         .transpose()?;
     let mut text = String::new();
     let (mut kept, mut dups, mut over, mut outside) = (0, 0, 0, 0);
-    let (mut unchosen, mut unmarked) = (0, 0);
+    let (mut unchosen, mut unmarked, mut unlined) = (0, 0, 0);
     for (r, seed) in &records {
-        if let Some((lo, hi)) = range
-            && !(lo..=hi).contains(&r.plies.unwrap_or(seed.plies))
-        {
-            outside += 1;
-            continue;
+        if let Some((lo, hi)) = range {
+            if seed.plies == 0 {
+                // A no-mate, or a length stated without a line to check it by.
+                unlined += 1;
+                continue;
+            }
+            if !(lo..=hi).contains(&seed.plies) {
+                outside += 1;
+                continue;
+            }
         }
         match choice.judge(r) {
             Choice::In => {}
@@ -143,12 +149,17 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
             .map_err(|e| anyhow::anyhow!("cannot write {}: {}", a.out.display(), io_reason(&e)))?;
     }
     say_err!(
-        "read {} from {}, kept {kept}, dropped {}{}{}{}{}{}",
+        "read {} from {}, kept {kept}, dropped {}{}{}{}{}{}{}",
         counted(records.len() as u64, "record", "records"),
         counted(a.files.len() as u64, "file", "files"),
         counted(dups as u64, "duplicate", "duplicates"),
         if outside > 0 {
             format!(", {outside} of other lengths")
+        } else {
+            String::new()
+        },
+        if unlined > 0 {
+            format!(", {unlined} without a line to measure")
         } else {
             String::new()
         },

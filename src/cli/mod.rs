@@ -13,6 +13,7 @@ mod output;
 mod perft;
 mod perft_suite;
 mod resume;
+mod search_args;
 mod show;
 mod signals;
 mod solve;
@@ -250,14 +251,30 @@ pub struct Outcome {
     pub resume_at: Option<usize>,
 }
 
+/// What the work on one item of [`run_parallel`] gives: its report, and beside it, when
+/// the work found a claim of the item's record wrong (a length, a status, a line the search
+/// contradicts), that error, reported as an unreadable item's is and counted as failed.
+pub struct Answer {
+    /// The report, printed on standard output.
+    pub text: String,
+    /// What the search found wrong with the record, if anything.
+    pub error: Option<String>,
+}
+
+impl From<String> for Answer {
+    fn from(text: String) -> Answer {
+        Answer { text, error: None }
+    }
+}
+
 /// Stack size of worker threads: the searches recurse one frame a ply.
 const WORKER_STACK: usize = 64 << 20;
 
 /// Runs `work` over `items` on one rayon thread per element of `states` (each worker owns
 /// one: a solver and its table, made before any work so that a failure to allocate is
 /// reported before anything is printed), and prints each result on stdout in input order as soon
-/// as it and all before it are done. An item that fails (`Err`) is reported on stderr with
-/// its origin. `bar` (see [`ticker::file_bar`]) counts the items answered, and is erased at
+/// as it and all before it are done. An item that fails (`Err`), or whose report comes with
+/// an error ([`Answer::error`]), is reported on stderr with its origin (after its report). `bar` (see [`ticker::file_bar`]) counts the items answered, and is erased at
 /// the end. Once `stop` is raised no item is started (those under way end as their searches
 /// see the flag, and are reported).
 pub fn run_parallel<S, W>(
@@ -269,7 +286,7 @@ pub fn run_parallel<S, W>(
 ) -> anyhow::Result<Outcome>
 where
     S: Send,
-    W: Fn(&mut S, &input::Item) -> Result<String, String> + Sync,
+    W: Fn(&mut S, &input::Item) -> Result<Answer, String> + Sync,
 {
     let workers = states.len();
     use std::collections::BTreeMap;
@@ -282,7 +299,7 @@ where
     let next = AtomicUsize::new(0);
     // Each result says whether the stop was already asked for when it came (then the
     // search may have been cut short).
-    let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<String, String>, bool)>();
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<Answer, String>, bool)>();
     let mut resume_at = None;
     let mut failed = 0;
     // The next item to print: all before it are printed or reported.
@@ -322,10 +339,10 @@ where
                 if late && r.is_ok() && resume_at.is_none() {
                     resume_at = Some(want);
                 }
-                match r {
-                    Ok(text) => {
+                let error = match r {
+                    Ok(answer) => {
                         let mut out = stdout.lock();
-                        let written = writeln!(out, "{}", text.trim_end_matches('\n'))
+                        let written = writeln!(out, "{}", answer.text.trim_end_matches('\n'))
                             .and_then(|()| out.flush());
                         if let Err(e) = written {
                             // Nothing more can be delivered: stop handing out work (the
@@ -334,14 +351,16 @@ where
                             next.store(items.len(), Ordering::Relaxed);
                             break 'results;
                         }
+                        answer.error
                     }
-                    Err(e) => {
-                        failed += 1;
-                        let origin = &items[want].origin;
-                        match &bar {
-                            Some(b) => b.suspend(|| say_err!("error: {origin}: {e}")),
-                            None => say_err!("error: {origin}: {e}"),
-                        }
+                    Err(e) => Some(e),
+                };
+                if let Some(e) = error {
+                    failed += 1;
+                    let origin = &items[want].origin;
+                    match &bar {
+                        Some(b) => b.suspend(|| say_err!("error: {origin}: {e}")),
+                        None => say_err!("error: {origin}: {e}"),
                     }
                 }
                 want += 1;

@@ -78,7 +78,11 @@ impl SavedRun {
             )
         };
         if let Some(f) = out {
-            f.sync_data().map_err(fail)?;
+            // A device or a pipe cannot be synced (EINVAL): there is nothing to wait for.
+            match f.sync_data() {
+                Err(e) if e.kind() != std::io::ErrorKind::InvalidInput => return Err(fail(e)),
+                _ => {}
+            }
         }
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(".tmp");

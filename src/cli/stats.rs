@@ -45,8 +45,11 @@ struct Stats {
     families: HashMap<String, usize>,
     /// Records per length in plies; records with no solution are not counted here.
     plies: BTreeMap<u16, usize>,
-    /// Records with no solution (no mate, or no moves recorded).
+    /// Records with no solution: no mate, or no length claimed.
     unsolved: usize,
+    /// Records that state a length (`plies`) without a line to show it: counted apart, as
+    /// no length is counted that nobody checked.
+    stated_only: usize,
     /// Records per rating band (the band's lowest rating; 200 wide, the top of the scale
     /// alone).
     ratings: BTreeMap<i64, usize>,
@@ -82,17 +85,23 @@ impl Stats {
             *self.themes.entry(t.to_string()).or_default() += 1;
         }
         *self.families.entry(seed.family.clone()).or_default() += 1;
-        let plies = r.plies.unwrap_or(seed.plies);
-        if plies == 0 {
-            self.unsolved += 1;
-        } else {
+        // The length of the line, checked on reading to mate in as many plies as `plies`
+        // says; a length stated without a line is not counted as one.
+        let plies = seed.plies;
+        if plies > 0 {
             self.shapes.insert(seed.keys.coarse.clone());
             *self.plies.entry(plies).or_default() += 1;
+        } else if r.plies.is_some() {
+            self.stated_only += 1;
+        } else {
+            self.unsolved += 1;
         }
-        let Some(rating) = r.extra.get("rating").and_then(Value::as_f64) else {
+        // Checked on reading: a whole number from 0 to the top of the scales.
+        let Some(rating) = r.rating() else {
             self.unrated += 1;
             return;
         };
+        let rating = f64::from(rating);
         let band = ((rating as i64).div_euclid(200) * 200).min(RATING_TOP);
         *self.ratings.entry(band).or_default() += 1;
         if plies > 0 {
@@ -133,6 +142,7 @@ impl Stats {
             "largest_family": self.largest_family(),
             "plies": self.plies.iter().map(|(k, v)| (k.to_string(), *v)).collect::<BTreeMap<_, _>>(),
             "unsolved": self.unsolved,
+            "length_without_line": self.stated_only,
             "ratings": self.ratings.iter().map(|(k, v)| (k.to_string(), *v)).collect::<BTreeMap<_, _>>(),
             "unrated": self.unrated,
             "mean_rating_by_plies": self.by_plies.iter().map(|(k, v)| (k.to_string(), mean(v))).collect::<BTreeMap<_, _>>(),
@@ -166,7 +176,7 @@ impl Stats {
             counted_grouped(n, "problem", "problems"),
             counted_grouped(files, "file", "files"),
         );
-        let solved = n - self.unsolved;
+        let solved = n - self.unsolved - self.stated_only;
         let per_thousand = (self.shapes.len() * 1000 + solved / 2)
             .checked_div(solved)
             .unwrap_or(0);
@@ -185,6 +195,9 @@ impl Stats {
             .collect();
         if self.unsolved > 0 {
             lengths.push(format!("no solution: {}", self.unsolved));
+        }
+        if self.stated_only > 0 {
+            lengths.push(format!("a length without a line: {}", self.stated_only));
         }
         out += &format!("Lengths (plies: problems): {}\n", list(lengths));
         let mut ratings: Vec<String> = self

@@ -1,9 +1,10 @@
 //! `toritsume verify`: soundness of problems (cooks, duals, spare and redundant pieces).
 
 use super::input::Item;
-use super::run_parallel;
-use super::solve::{SearchArgs, numbered, numbered_from, useless_json};
+use super::search_args::SearchArgs;
+use super::solve::{numbered, numbered_from, useless_json};
 use super::ticker::Watch;
+use super::{Answer, run_parallel};
 use clap::Args;
 use serde_json::json;
 use toritsume::notation::hodges::line_to_hodges;
@@ -435,7 +436,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     let unsound = std::sync::atomic::AtomicUsize::new(0);
     let json = a.json;
     let flag = a.solution.as_deref();
-    let mut solvers = super::solve::make_solvers(&config, workers)?;
+    let mut solvers = super::search_args::make_solvers(&config, workers)?;
     // A single problem's status line at a terminal; Ctrl-C stops the verifications under
     // way (which report what they found) and the run.
     let watch = Watch::new(&mut solvers, items.len(), a.quiet);
@@ -470,8 +471,17 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         if r.verdict != Verdict::Sound {
             unsound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
+        // The record's claims against the report: its status and length, and its line
+        // (the intended solution, when --solution gives none other).
+        let error = item.record.as_ref().and_then(|rec| {
+            rec.disagreement(&r.solution).or_else(|| {
+                let fault = r.intended.as_ref()?.problem.as_ref()?;
+                (flag.is_none()).then(|| toritsume::problem::claims::not_the_solution(fault))
+            })
+        });
+        let error = error.map(|e| e.to_string());
         let defender_hand = solver.config().defender_hand;
-        Ok(if json {
+        let text = if json {
             let mut v = report_json(&r, better.as_ref(), item, defender_hand);
             if let Some(vars) = &vars {
                 super::variations::add_json(&mut v, &r.solution, vars);
@@ -495,7 +505,8 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
                 text.push_str(&repairs_text(m));
             }
             text
-        })
+        };
+        Ok(Answer { text, error })
     })?;
     tally.close(
         &outcome,

@@ -209,6 +209,7 @@ mod tests {
 
     fn puzzle(plies: u16, rating: u32, themes: &[&str]) -> Puzzle {
         Puzzle {
+            defender_hand: crate::solver::DefenderHand::Rest,
             id: "abcde".into(),
             sfen: String::new(),
             fen: String::new(),

@@ -3,6 +3,7 @@
 //! EPD lines, and plain SFEN lines.
 
 use super::{FairyLine, Puzzle};
+use crate::solver::DefenderHand;
 use serde_json::json;
 
 /// An export format.
@@ -36,13 +37,26 @@ impl Format {
         }
     }
 
-    /// The line of `p` (without its newline); `by` names the uploader for pychess.
-    pub fn line(self, p: &Puzzle, fairy: Option<&FairyLine>, by: &str) -> Option<String> {
+    /// The line of `p` (without its newline), or why the format cannot carry it; `by` names
+    /// the uploader for pychess.
+    pub fn line(
+        self,
+        p: &Puzzle,
+        fairy: Option<&FairyLine>,
+        by: &str,
+    ) -> Result<String, &'static str> {
+        const NO_FAIRY: &str = "no Fairy-Stockfish form of the problem";
         match self {
-            Format::Pychess => fairy.map(|f| pychess(p, f, by)),
-            Format::Epd => fairy.map(epd),
-            Format::Csv => Some(csv(p)),
-            Format::Sfen => Some(p.sfen.clone()),
+            Format::Pychess => fairy.map(|f| pychess(p, f, by)).ok_or(NO_FAIRY),
+            Format::Epd => fairy.map(epd).ok_or(NO_FAIRY),
+            Format::Csv => Ok(csv(p)),
+            // A plain SFEN read back gives the defender the rest: a problem stating the
+            // defender's hand would come back as another problem.
+            Format::Sfen if p.defender_hand == DefenderHand::Given => Err(
+                "it states the defender's hand, which an SFEN line cannot say (the pychess, CSV \
+                 and EPD files keep it)",
+            ),
+            Format::Sfen => Ok(p.sfen.clone()),
         }
     }
 }
@@ -96,6 +110,11 @@ pub fn length_theme(plies: u16) -> &'static str {
         3 => "long",
         _ => "veryLong",
     }
+}
+
+/// Whether `t` is one of Lichess's length themes ([`length_theme`]).
+pub fn is_length_theme(t: &str) -> bool {
+    ["oneMove", "short", "long", "veryLong"].contains(&t)
 }
 
 /// The `Themes` of a CSV row: the record's own, then the two that every Lichess mate puzzle

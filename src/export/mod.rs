@@ -17,7 +17,7 @@ use crate::generator::themes::{self, distance, swallow_drop_would_mate};
 use crate::notation::fairy::fairy_move;
 use crate::notation::fen::write_fen;
 use crate::notation::sfen::write_sfen;
-use crate::problem::Problem;
+use crate::problem::{Problem, ProblemError};
 use crate::rules::{Piece, PieceKind, Position, Square};
 use crate::solver::{DefenderHand, Solution, Solver, SolverConfig, Status, prepare};
 use crate::soundness::{Report, Verdict, verify};
@@ -55,6 +55,9 @@ pub struct Puzzle {
     pub url: Option<String>,
     /// The form Fairy-Stockfish accepts, when the problem holds under its rules.
     pub fairy: Result<FairyLine, Skip>,
+    /// Whose pieces the defender holds: `Given` for a problem that states the defender's
+    /// hand (its FEN writes it; a plain SFEN cannot).
+    pub defender_hand: DefenderHand,
 }
 
 /// The problem as Fairy-Stockfish and pychess-variants take it.
@@ -77,6 +80,10 @@ pub enum Skip {
     /// Not a sound problem (here, or no longer).
     #[error("the problem is {0}, not sound")]
     NotSound(Verdict),
+    /// A claim of the record that the record itself or its verification contradicts (a
+    /// length, a status, a line that is not the solution, a theme).
+    #[error("{0}")]
+    Contradicted(String),
     /// A verification needed more than the export's node budget.
     #[error("undecided within the export's node budget (--nodes)")]
     Undecided,
@@ -91,15 +98,33 @@ pub enum Skip {
     SwallowDropMate(usize),
 }
 
+/// How a closing count names the records that cannot be read or claim what is not so.
+const BAD_RECORD: &str =
+    "a record that cannot be read, or claims what is not so (its line says which)";
+
 impl Skip {
+    /// The skip of a record whose reading failed: [`Skip::Contradicted`] for a claim its own
+    /// fields contradict, else [`Skip::Unreadable`].
+    pub fn of_record(e: ProblemError) -> Skip {
+        match e {
+            ProblemError::Claim { .. } => Skip::Contradicted(e.to_string()),
+            e => Skip::Unreadable(e.to_string()),
+        }
+    }
+
+    /// Whether the record, rather than the problem, is at fault: it cannot be read, or it
+    /// claims what is not so. The commands' exit status says so.
+    pub fn is_bad_record(&self) -> bool {
+        matches!(self, Skip::Unreadable(_) | Skip::Contradicted(_))
+    }
+
     /// The reason as a closing count groups it: the kind of reason, without what differs
     /// from record to record (the ply of a swallow-drop mate, what made a record unreadable;
     /// each skipped record's own line says that).
     pub fn summary(&self) -> String {
         match self {
-            Skip::Unreadable(_) => {
-                "unreadable record or unplayable moves (its line says which)".to_string()
-            }
+            Skip::Unreadable(_) => BAD_RECORD.to_string(),
+            Skip::Contradicted(_) => BAD_RECORD.to_string(),
             Skip::SwallowDropMate(_) => {
                 "before the last move a swallow drop would mate, which Fairy-Stockfish allows"
                     .to_string()
@@ -156,25 +181,25 @@ pub fn puzzle(
     fairy_solver: Option<&mut Solver>,
     placement: PhoenixPlacement,
 ) -> Result<Puzzle, Skip> {
+    // The record's claims, as every command reads them ([`Problem::check`]).
+    record.check().map_err(Skip::of_record)?;
     let pos = record
         .position()
         .map_err(|e| Skip::Unreadable(e.to_string()))?;
     // The record's own convention (a problem may state the defender's hand).
     let convention = record.convention();
     solver.set_defender_hand(convention);
-    // A recorded main line that cannot be played marks a damaged record, as `book` and
-    // `merge` take it; the line exported is the one verified here either way.
-    if !record.moves.is_empty() {
-        record
-            .main_line()
-            .map_err(|e| Skip::Unreadable(e.to_string()))?;
-    }
     let report = sound(solver, &pos).map_err(|v| match v {
         Verdict::Unknown => Skip::Undecided,
         v => Skip::NotSound(v),
     })?;
+    // What the verification says against the record's claims: its status, length and line
+    // (when not the main line, checked as a solution).
+    if let Some(e) = record.check_against(solver, &report.solution) {
+        return Err(Skip::Contradicted(e.to_string()));
+    }
     let sol = &report.solution;
-    let (themes, mut features) = themes::analyse(&report);
+    let (found, mut features) = themes::analyse(&report);
     if let Some(n) = record
         .extra
         .get("quality")
@@ -183,18 +208,22 @@ pub fn puzzle(
     {
         features.proof_nodes = n;
     }
-    let rating = record
-        .extra
-        .get("rating")
-        .and_then(|r| r.as_u64())
-        .map_or_else(|| themes::rating(&features), |r| r as u32);
-    let themes = match record.extra.get("themes").and_then(|t| t.as_array()) {
-        Some(t) => t
-            .iter()
-            .filter_map(|x| x.as_str().map(str::to_string))
-            .collect(),
-        None => themes,
-    };
+    let rating = record.rating().unwrap_or_else(|| themes::rating(&features));
+    // The themes the verification finds, then the record's own words that are none of the
+    // program's; a theme of the program's that the record claims and the verification
+    // does not find is a false claim.
+    let mut themes = found;
+    for t in record.themes().unwrap_or_default() {
+        if themes::is_theme(t) || t == "mate" || formats::is_length_theme(t) {
+            if !themes.iter().any(|x| x == t) && !formats::is_length_theme(t) && t != "mate" {
+                return Err(Skip::Contradicted(format!(
+                    "themes: `{t}`, but the verification does not find it"
+                )));
+            }
+        } else if !themes.iter().any(|x| x == t) {
+            themes.push(t.to_string());
+        }
+    }
     let fairy = match fairy_solver {
         Some(fs) => {
             fs.set_defender_hand(convention);
@@ -227,6 +256,7 @@ pub fn puzzle(
             .clone()
             .filter(|s| s.starts_with("https://") || s.starts_with("http://")),
         fairy,
+        defender_hand: convention,
     })
 }
 

@@ -186,6 +186,26 @@ fn walk(start: &Position, moves: &[Move]) -> (Features, Marks) {
     (f, k)
 }
 
+/// The themes of [`THEMES`] that the line `moves` from `start` shows by itself, in that
+/// order: all but `uselessInterposition` and `finalDual`, which need a search.
+pub fn line_themes(start: &Position, moves: &[Move]) -> Vec<&'static str> {
+    let (f, k) = walk(start, moves);
+    let on = [
+        f.sacrifices > 0,
+        f.quiet_drops > 0,
+        k.promotion,
+        k.long_range,
+        k.hunt,
+        k.double,
+        k.discovered,
+        k.avoided,
+    ];
+    on.into_iter()
+        .zip(THEMES)
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect()
+}
+
 /// Every theme name but `mateInN`, in the order a record lists them.
 pub const THEMES: [&str; 10] = [
     "sacrifice",

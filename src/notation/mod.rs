@@ -86,12 +86,40 @@ pub enum MoveError {
 /// The longest piece of input an error message quotes; longer input is cut with `...`.
 pub const QUOTE_LIMIT: usize = 80;
 
-/// `text` as an error message quotes it: at most [`QUOTE_LIMIT`] characters, then `...`.
+/// `text` as an error message quotes it: at most [`QUOTE_LIMIT`] characters, then `...`,
+/// each character a terminal would act on rather than show written out ([`printable`]).
 pub fn quoted(text: &str) -> String {
     match text.char_indices().nth(QUOTE_LIMIT) {
-        Some((i, _)) => format!("{}...", &text[..i]),
-        None => text.to_string(),
+        Some((i, _)) => format!("{}...", printable(&text[..i])),
+        None => printable(text).into_owned(),
     }
+}
+
+/// Whether a terminal acts on `c` rather than showing it: a control character (an escape
+/// sequence starts with one: a title set, the screen cleared), or a mark that reorders the
+/// text around it (the bidirectional overrides and isolates).
+fn acted_on(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` made safe to print on a terminal: each character it would act on rather than show
+/// (a control character, a mark that reorders text) written out as Rust writes it in a
+/// string (`\u{1b}`, `\n`), the rest (kanji included) as it is. What a record or an
+/// argument carries is printed through this.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(acted_on) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if acted_on(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// `n` with its noun, singular for one: `counted(1, "ply", "plies")` is `1 ply`,

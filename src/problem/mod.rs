@@ -12,6 +12,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
+pub mod claims;
 pub mod foreign;
 
 /// A mate problem and what is known about it.
@@ -87,6 +88,19 @@ pub enum ProblemError {
     /// A move of the main line cannot be read or is not legal.
     #[error("moves: {0}")]
     MainLine(ParseError),
+    /// A search of the record's problem was stopped by a limit before it decided what the
+    /// record is to be checked against (the limit named).
+    #[error("undecided: {0}")]
+    Undecided(String),
+    /// A claim of the record (its length, line, status, verdict, themes or rating) that the
+    /// record itself, or a search of its position, contradicts ([`claims`]).
+    #[error("{field}: {reason}")]
+    Claim {
+        /// The field that makes the claim.
+        field: &'static str,
+        /// What contradicts it.
+        reason: String,
+    },
 }
 
 /// Reads an optional field of a known type.

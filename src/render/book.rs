@@ -143,6 +143,22 @@ fn who_mates(movers: &[Color], any_given: bool) -> String {
     }
 }
 
+/// Each record as a search of its problem settles it ([`Problem::settled`]): its claims
+/// checked, its length and line filled in when it gives none; or why it cannot be shown (a
+/// claim contradicted, or `config`'s limits reached first). What a book or a training page
+/// publishes is this, never a claim nobody checked. Shared out among `threads`, each
+/// problem on a cleared table; the caller makes sure first that a table of
+/// `config.hash_mb` can be had.
+pub fn settle(
+    problems: &[Problem],
+    config: &SolverConfig,
+    threads: usize,
+) -> Vec<Result<Problem, String>> {
+    super::per_problem(problems, config, threads, |solver, _, p| {
+        p.settled(solver).map_err(|e| e.to_string())
+    })
+}
+
 /// Close tries shown at most, per problem.
 const CLOSE_TRIES: usize = 4;
 

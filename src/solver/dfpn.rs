@@ -252,7 +252,14 @@ impl Searcher {
     /// Makes `pos` the position to search (attacker = its side to move). The table is kept:
     /// entries stay valid between positions with the same pieces in play.
     pub(crate) fn set_position(&mut self, pos: Position) {
-        self.attacker = pos.side_to_move();
+        let attacker = pos.side_to_move();
+        self.set_position_of(pos, attacker);
+    }
+
+    /// Makes `pos` the position to search, `attacker` checking (the side not to move when
+    /// `pos` is a defender's node), as [`Searcher::set_position`] does.
+    pub(crate) fn set_position_of(&mut self, pos: Position, attacker: Color) {
+        self.attacker = attacker;
         let mut universe = 0x5bd1_e995_u64;
         let mut counts = [0u32; 6];
         for sq in Square::all() {

@@ -472,6 +472,24 @@ impl Solver {
     }
 }
 
+impl Solver {
+    /// Whether the side to move in `pos` is mated: in check, with no reply but useless
+    /// interpositions (docs/RULES.md "Useless interposition"). A plain checkmate is told
+    /// without a search.
+    pub fn is_mated(&mut self, pos: &Position) -> bool {
+        if !pos.in_check() {
+            return false;
+        }
+        if crate::rules::is_checkmate(pos) {
+            return true;
+        }
+        let s = &mut self.searcher;
+        s.set_position_of(pos.clone(), pos.side_to_move().flip());
+        s.begin(Limits::default());
+        mainline::mates_within(s, pos, 0, &[])
+    }
+}
+
 /// Solves one position with a fresh solver (an error when its table cannot be allocated).
 pub fn solve(problem: &Position, config: &SolverConfig) -> Result<Solution, TableError> {
     Ok(Solver::new(config.clone())?.solve(problem))

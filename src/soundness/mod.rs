@@ -232,6 +232,21 @@ impl Budget {
     }
 }
 
+/// Checks `moves`, a claimed solution of the problem `sol` solves (from `sol.position`),
+/// against the rules of a solution (see [`Intended`]) with `solver`'s table, within its
+/// limits. `sol` must be a mate proven minimal.
+pub fn check_line(solver: &mut Solver, sol: &Solution, moves: &[Move]) -> Intended {
+    let config = solver.config();
+    let mut budget = Budget {
+        nodes: config.nodes,
+        used: 0,
+        deadline: config.time.and_then(|t| Instant::now().checked_add(t)),
+        stop: config.stop.clone(),
+        progress: None,
+    };
+    intended::check_intended(solver, sol, sol.plies.unwrap_or(0), moves, &mut budget)
+}
+
 /// Verifies `problem` (attacker to move) with `solver`'s table and limits (the limits cover
 /// the whole verification); `intended` is a claimed solution to check.
 pub fn verify(solver: &mut Solver, problem: &Position, intended: Option<&[Move]>) -> Report {

@@ -164,7 +164,7 @@ fn several_files_are_exported_in_order_and_named_in_messages() {
     assert!(
         stderr(&o).contains(
             "sfen: 68 written, 6 skipped\n  4 × the problem is nomate, not sound\n  \
-             2 × unreadable record or unplayable moves (its line says which)\n"
+             2 × a record that cannot be read, or claims what is not so (its line says which)\n"
         ),
         "{}",
         stderr(&o)

@@ -341,13 +341,14 @@ fn merge_keeps_within_the_family_and_shape_limits() {
 #[test]
 fn merge_chooses_by_rating_and_themes() {
     let dir = scratch("merge-choice");
-    // The three mates in 1 above, each given a rating and themes of its own, and a fourth
-    // record with neither.
+    // The three mates in 1 above, each given a rating and its themes (the second has a final
+    // dual: Cr*2b mates too, worked out by verify), and a fourth record with neither, the
+    // mate in 7 of tests/cli/stats.rs.
     let records = [
-        r#"{"sfen":"3k3/7/3C3/7/7/7/7 b C 1","moves":["C*4b"],"rating":800,"themes":["mateIn1","sacrifice"]}"#,
-        r#"{"sfen":"6k/7/5SS/7/7/7/3K3 b C 1","moves":["C*2b"],"rating":1200,"themes":["mateIn1","sacrifice","finalDual"]}"#,
+        r#"{"sfen":"3k3/7/3C3/7/7/7/7 b C 1","moves":["C*4b"],"rating":800,"themes":["mateIn1"]}"#,
+        r#"{"sfen":"6k/7/5SS/7/7/7/3K3 b C 1","moves":["C*2b"],"rating":1200,"themes":["mateIn1","finalDual"]}"#,
         r#"{"sfen":"6k/7/6S/7/7/7/3K3 b F 1","moves":["F*1b"],"rating":1600,"themes":["mateIn1"]}"#,
-        r#"{"sfen":"2k4/7/2S4/7/7/7/7 b C 1","moves":["C*5b"]}"#,
+        r#"{"sfen":"1k5/2S4/7/FC5/7/7/7 b FRS 1","moves":["F*6b","6a6b","7d6c","6b7a","S*7b","7a6a","R*6b"]}"#,
     ];
     let f = dir.join("in.jsonl");
     std::fs::write(&f, records.join("\n") + "\n").unwrap();
@@ -374,18 +375,13 @@ fn merge_chooses_by_rating_and_themes() {
     );
     let (m, _) = merged(&["--rating", "800"]);
     assert_eq!(m, ["C*4b"]);
-    let (m, _) = merged(&["--themes", "sacrifice"]);
-    assert_eq!(m, ["C*4b", "C*2b"]);
-    let (m, _) = merged(&[
-        "--themes",
-        "mateIn1,sacrifice",
-        "--exclude-themes",
-        "finalDual",
-    ]);
-    assert_eq!(m, ["C*4b"]);
+    let (m, _) = merged(&["--themes", "finalDual"]);
+    assert_eq!(m, ["C*2b"]);
+    let (m, _) = merged(&["--themes", "mateIn1", "--exclude-themes", "finalDual"]);
+    assert_eq!(m, ["C*4b", "F*1b"]);
     // Leaving out themes keeps the record that carries none.
-    let (m, _) = merged(&["--exclude-themes", "sacrifice"]);
-    assert_eq!(m, ["F*1b", "C*5b"]);
+    let (m, _) = merged(&["--exclude-themes", "finalDual"]);
+    assert_eq!(m, ["C*4b", "F*1b", "F*6b"]);
     for (args, says) in [
         (["--themes", "sacrfice"], "`sacrfice` is not a theme"),
         (["--exclude-themes", "mateIn0"], "`mateIn0` is not a theme"),
