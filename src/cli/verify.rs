@@ -476,7 +476,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         let error = item.record.as_ref().and_then(|rec| {
             rec.disagreement(&r.solution).or_else(|| {
                 let fault = r.intended.as_ref()?.problem.as_ref()?;
-                (flag.is_none()).then(|| toritsume::problem::claims::not_the_solution(fault))
+                (flag.is_none()).then(|| toritsume::problem::answer::not_the_solution(fault))
             })
         });
         let error = error.map(|e| e.to_string());

@@ -8,16 +8,14 @@
 //!   program writes and do not say "no mate" beside a mating line; `themes` are words, the
 //!   length themes agree with the length and the themes the line shows by itself are shown
 //!   by it; `rating` is a whole number from 0 to [`MAX_RATING`].
-//! - [`Problem::disagreement`] and [`Problem::check_against`]: what a command that searches
-//!   anyway learns against the claims: a `status`, `verdict` or `plies` the answer
-//!   contradicts, a line that is not the solution.
+//!
+//! What a command that searches anyway learns against the claims is [`super::answer`]'s.
 
 use super::{Problem, ProblemError};
 use crate::generator::themes::{THEMES, line_themes};
 use crate::notation::parse_any_move;
 use crate::rules::{Move, Position};
-use crate::solver::{Solution, Solver, SolverConfig, Status};
-use crate::soundness::IntendedFault;
+use crate::solver::{Solver, SolverConfig};
 use serde_json::Value;
 use std::cell::RefCell;
 
@@ -208,7 +206,7 @@ impl Problem {
             if !words.contains(&word) {
                 return Err(claim(
                     field,
-                    format!("{} is not one of {}", shown(word), words.join(", ")),
+                    format!("`{}` is not one of {}", shown(word), words.join(", ")),
                 ));
             }
             if let (Some(n), "nomate") = (length, word) {
@@ -225,7 +223,7 @@ impl Problem {
     }
 
     /// The record's `status`: `None` when it has none, `Err` when it is not a string.
-    fn status_claim(&self) -> Option<Result<&str, ()>> {
+    pub(super) fn status_claim(&self) -> Option<Result<&str, ()>> {
         match self.extra.get("status")? {
             Value::Null => None,
             Value::String(s) => Some(Ok(s)),
@@ -268,7 +266,7 @@ impl Problem {
                 return Err(claim(
                     "themes",
                     format!(
-                        "{} is not a theme name (letters and digits, a letter first, at \
+                        "`{}` is not a theme name (letters and digits, a letter first, at \
                          most {MAX_THEME_LEN})",
                         shown(t)
                     ),
@@ -330,11 +328,14 @@ impl Problem {
         if v.is_null() || v.as_u64().is_some_and(|r| r <= MAX_RATING) {
             return Ok(());
         }
+        let text = self
+            .extra_field_text("rating")
+            .unwrap_or_else(|| v.to_string());
         Err(claim(
             "rating",
             format!(
-                "{} is not a rating (a whole number from 0 to {MAX_RATING})",
-                shown(&v.to_string())
+                "`{}` is not a rating (a whole number from 0 to {MAX_RATING})",
+                shown(&text)
             ),
         ))
     }
@@ -347,158 +348,181 @@ impl Problem {
             .filter(|&r| r <= MAX_RATING)
             .map(|r| r as u32)
     }
-
-    /// What `sol`, a search's answer for this record's problem, says against its claims
-    /// (its `status`, `verdict` and `plies`; its line is [`Problem::check`]ed to mate):
-    /// `None` when nothing, or when the answer decides nothing (a limit stopped it, or a
-    /// length limit below the length claimed).
-    pub fn disagreement(&self, sol: &Solution) -> Option<ProblemError> {
-        let status = self.status_claim().and_then(Result::ok);
-        let says_nomate = |field: &'static str| -> Option<ProblemError> {
-            let word = match field {
-                "status" => status,
-                _ => self.verdict.as_deref(),
-            };
-            (word == Some("nomate")).then(|| {
-                claim(
-                    field,
-                    format!(
-                        "the record says nomate, but the position mates in {}{}",
-                        if sol.minimal { "" } else { "at most " },
-                        crate::notation::plies(sol.plies.unwrap_or(0) as u64)
-                    ),
-                )
-            })
-        };
-        let length = self
-            .plies
-            .or_else(|| (!self.moves.is_empty()).then_some(self.moves.len() as u16));
-        match sol.status {
-            Status::Unknown => None,
-            Status::Mate => {
-                if let Some(e) = says_nomate("status").or_else(|| says_nomate("verdict")) {
-                    return Some(e);
-                }
-                let found = sol.plies?;
-                let claimed = length?;
-                // A mate not proven shortest contradicts only a longer claim.
-                let wrong = if sol.minimal {
-                    claimed != found
-                } else {
-                    claimed > found
-                };
-                wrong.then(|| {
-                    claim(
-                        "plies",
-                        format!(
-                            "the record says {claimed}, but the position mates in {}{}",
-                            if sol.minimal { "" } else { "at most " },
-                            crate::notation::plies(found as u64)
-                        ),
-                    )
-                })
-            }
-            Status::NoMate => {
-                let claims_mate = length.is_some()
-                    || status == Some("mate")
-                    || matches!(self.verdict.as_deref(), Some("sound" | "cooked" | "flawed"));
-                let within = match (sol.max_plies, length) {
-                    (None, _) => true,
-                    (Some(m), Some(n)) => n <= m,
-                    (Some(_), None) => false,
-                };
-                (claims_mate && within).then(|| {
-                    let what = match length {
-                        Some(n) => format!("a mate in {}", crate::notation::plies(n as u64)),
-                        None => "a mate".to_string(),
-                    };
-                    let field = if length.is_some() {
-                        "plies"
-                    } else if status == Some("mate") {
-                        "status"
-                    } else {
-                        "verdict"
-                    };
-                    claim(
-                        field,
-                        format!(
-                            "the record says {what}, but the position has no mate{}",
-                            sol.max_plies.map_or(String::new(), |m| format!(
-                                " within {}",
-                                crate::notation::plies(m as u64)
-                            ))
-                        ),
-                    )
-                })
-            }
-        }
-    }
-
-    /// [`Problem::disagreement`], then, for a mate whose line the search has read whole,
-    /// the record's line when it is not that main line: checked against the rules of a
-    /// solution with `solver` (within its limits; a check a limit stops finds nothing).
-    /// `sol` must be the answer for this record's problem, from [`Problem::start`].
-    pub fn check_against(&self, solver: &mut Solver, sol: &Solution) -> Option<ProblemError> {
-        if let Some(e) = self.disagreement(sol) {
-            return Some(e);
-        }
-        if self.moves.is_empty()
-            || sol.status != Status::Mate
-            || !sol.minimal
-            || !sol.complete
-            || sol.moves.is_empty()
-        {
-            return None;
-        }
-        let (start, moves) = self.main_line().ok()?;
-        if moves == sol.moves || start.key() != sol.position.key() {
-            return None;
-        }
-        let checked = crate::soundness::check_line(solver, sol, &moves);
-        checked.problem.as_ref().map(not_the_solution)
-    }
 }
 
-impl Problem {
-    /// The record as a search of its problem with `solver` (its table cleared, the record's
-    /// own convention) settles it: its claims checked against the answer
-    /// ([`Problem::check_against`]), and the length and line it does not give filled in
-    /// from the answer (a record without a mate keeps none). What a page that publishes
-    /// the record shows. An error when a claim is contradicted, or when `solver`'s limits
-    /// stop the search before it decides ([`ProblemError::Undecided`]).
-    pub fn settled(&self, solver: &mut Solver) -> Result<Problem, ProblemError> {
-        self.check()?;
-        let pos = self.position()?;
-        solver.set_defender_hand(self.convention());
-        solver.clear_table();
-        let sol = solver.solve(&pos);
-        let decided = match sol.status {
-            Status::Mate => sol.minimal && sol.complete,
-            Status::NoMate => sol.max_plies.is_none(),
-            Status::Unknown => false,
-        };
-        if let Some(e) = self.check_against(solver, &sol) {
-            return Err(e);
-        }
-        if !decided {
-            return Err(ProblemError::Undecided(sol.stopped_by.map_or_else(
-                || "a limit was reached".to_string(),
-                |r| r.to_string(),
-            )));
-        }
-        let mut settled = self.clone();
-        if sol.status == Status::Mate {
-            settled.plies = sol.plies;
-            if settled.moves.is_empty() {
-                settled.moves = crate::notation::usi::line_to_usi(&sol.moves);
-                settled.hodges.clear();
-            }
-        }
-        Ok(settled)
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The error of a record whose line breaks the rules of a solution by `fault`.
-pub fn not_the_solution(fault: &IntendedFault) -> ProblemError {
-    claim("moves", format!("the line is not the solution: {fault}"))
+    /// The mate in 7 of the classic set (worked out in tests/cli/stats.rs): a falcon
+    /// sacrificed on 6b, taken, the crane up to 6c, the phoenix to 7a, a swallow and a
+    /// pheasant dropped.
+    const SEVEN: &str = r#""sfen":"1k5/2S4/7/FC5/7/7/7 b FRS 1""#;
+    const SEVEN_LINE: &str = r#""moves":["F*6b","6a6b","7d6c","6b7a","S*7b","7a6a","R*6b"]"#;
+
+    fn record(fields: &str) -> Problem {
+        Problem::from_json(&format!("{{{fields}}}")).unwrap()
+    }
+
+    /// The field and message of a failed check.
+    fn fault(fields: &str) -> (&'static str, String) {
+        match record(fields).check() {
+            Err(ProblemError::Claim { field, reason }) => (field, reason),
+            other => panic!("{fields}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_whole_record_passes() {
+        let p = record(&format!(
+            r#"{SEVEN},{SEVEN_LINE},"hodges":["Fa*6b","Phx6b","Fa-6c","Ph-7a","Sw*7b","Ph-6a","RQ*6b"],"plies":7,"status":"mate","verdict":"sound","themes":["mateIn4","sacrifice","finalDual","mate","veryLong","myOwnTag"],"rating":1500"#
+        ));
+        assert_eq!(p.check(), Ok(()));
+        assert_eq!(p.rating(), Some(1500));
+        // A record of a position alone claims nothing.
+        assert_eq!(record(r#""sfen":"3k3/7/7/7/7/7/7 b S 1""#).check(), Ok(()));
+    }
+
+    #[test]
+    fn a_check_whose_interpositions_are_all_useless_ends_in_mate() {
+        // The crane on 7e steps aside and the quail on 7g checks the phoenix on 7a down the
+        // file; five squares between, each a block the quail takes with check again: no
+        // defence (tests/solver_traps.rs), though the defender has legal replies.
+        let p = record(r#""sfen":"kp5/7/1C5/7/C6/7/L6 b - 1","moves":["7e6d"]"#);
+        let (start, moves) = p.main_line().unwrap();
+        let mut end = start.clone();
+        end.do_move(moves[0]);
+        assert!(!crate::rules::is_checkmate(&end), "the blocks are legal");
+        assert_eq!(p.check(), Ok(()));
+    }
+
+    #[test]
+    fn each_claim_the_record_contradicts_is_named() {
+        let cases = [
+            // R*6c checks but the phoenix steps to 7b.
+            (
+                format!(r#"{SEVEN},"moves":["F*6b","6a6b","R*6c"]"#),
+                "moves",
+                "does not end in mate",
+            ),
+            // The line stops with the defender's move.
+            (
+                format!(r#"{SEVEN},"moves":["F*6b","6a6b"]"#),
+                "moves",
+                "ends with a defender's move",
+            ),
+            // The crane stepping back from 6d to 6e gives no check.
+            (
+                format!(r#"{SEVEN},"moves":["6d6e"]"#),
+                "moves",
+                "ply 1 (6d6e) does not give check",
+            ),
+            (
+                format!(r#"{SEVEN},{SEVEN_LINE},"plies":5"#),
+                "plies",
+                "the record says 5, but its moves are 7",
+            ),
+            (format!(r#"{SEVEN},"plies":6"#), "plies", "odd number"),
+            (
+                format!(r#"{SEVEN},{SEVEN_LINE},"hodges":["Fa*6b"]"#),
+                "hodges",
+                "1 moves, but `moves` has 7",
+            ),
+            (
+                format!(
+                    r#"{SEVEN},{SEVEN_LINE},"hodges":["Sw*6b","Phx6b","Fa-6c","Ph-7a","Sw*7b","Ph-6a","RQ*6b"]"#
+                ),
+                "hodges",
+                "move 1 (Sw*6b) is not ply 1 of `moves` (F*6b)",
+            ),
+            (
+                format!(r#"{SEVEN},{SEVEN_LINE},"status":"nomate""#),
+                "status",
+                "the record says nomate, and a mate of 7 plies",
+            ),
+            (
+                format!(r#"{SEVEN},"plies":7,"verdict":"nomate""#),
+                "verdict",
+                "the record says nomate",
+            ),
+            (
+                format!(r#"{SEVEN},"status":"mated""#),
+                "status",
+                "`mated` is not one of",
+            ),
+            (
+                format!(r#"{SEVEN},"status":7"#),
+                "status",
+                "must be a string",
+            ),
+            (
+                format!(r#"{SEVEN},{SEVEN_LINE},"themes":"mateIn4""#),
+                "themes",
+                "must be a list",
+            ),
+            (
+                format!(r#"{SEVEN},{SEVEN_LINE},"themes":["<!--"]"#),
+                "themes",
+                "`<!--` is not a theme name",
+            ),
+            (
+                format!(r#"{SEVEN},{SEVEN_LINE},"themes":["mate in 4"]"#),
+                "themes",
+                "is not a theme name",
+            ),
+            (
+                format!(r#"{SEVEN},{SEVEN_LINE},"themes":["mateIn3"]"#),
+                "themes",
+                "`mateIn3`, but the mate is 7 plies",
+            ),
+            (
+                format!(r#"{SEVEN},{SEVEN_LINE},"themes":["long"]"#),
+                "themes",
+                "`long`, but a mate of 7 plies is `veryLong`",
+            ),
+            (
+                format!(r#"{SEVEN},{SEVEN_LINE},"themes":["promotion"]"#),
+                "themes",
+                "`promotion`, but the line does not show it",
+            ),
+            (
+                format!(r#"{SEVEN},"themes":["sacrifice"]"#),
+                "themes",
+                "no line to show it",
+            ),
+            (
+                format!(r#"{SEVEN},"themes":["mateIn4"]"#),
+                "themes",
+                "the record has no mate",
+            ),
+            (
+                format!(r#"{SEVEN},"rating":-200"#),
+                "rating",
+                "`-200` is not a rating",
+            ),
+            (
+                format!(r#"{SEVEN},"rating":1e308"#),
+                "rating",
+                "`1e308` is not a rating",
+            ),
+            (
+                format!(r#"{SEVEN},"rating":1500.5"#),
+                "rating",
+                "is not a rating",
+            ),
+            (
+                format!(r#"{SEVEN},"rating":"1500""#),
+                "rating",
+                "is not a rating",
+            ),
+        ];
+        for (fields, field, says) in cases {
+            let (f, reason) = fault(&fields);
+            assert_eq!(f, field, "{fields}: {reason}");
+            assert!(reason.contains(says), "{fields}: {reason}");
+        }
+        // Control characters in a quoted value are written out, not passed to a terminal.
+        let (_, reason) = fault(&format!(r#"{SEVEN},"status":"\u001b]0;owned\u0007""#));
+        assert!(reason.contains(r"\u{1b}]0;owned\u{7}"), "{reason}");
+    }
 }

@@ -12,6 +12,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
+pub mod answer;
 pub mod claims;
 pub mod foreign;
 

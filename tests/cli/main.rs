@@ -13,6 +13,7 @@ mod foreign;
 mod front_ends;
 mod generate;
 mod readme;
+mod records;
 mod repair;
 mod resume;
 mod signals;

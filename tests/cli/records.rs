@@ -1,0 +1,162 @@
+//! One reading of a record for every command: the table of docs/GUIDE.md ("Problem
+//! records: one reading for every command") walked row by row. Each row's bad record follows
+//! a good one in a file, every command is run on it, and what it does (its exit status, the
+//! record named with the row's message, the good record still handled, a page or a run left
+//! unmade) is what the table's cell says.
+
+use crate::common::{run, scratch, stderr, stdout};
+use std::path::Path;
+
+/// The good record each bad one follows: a crane dropped on 4b mates (the crane on 4c
+/// guards it and covers 3b and 5b).
+const GOOD: &str = r#"{"sfen":"3k3/7/3C3/7/7/7/7 b C 1","moves":["C*4b"]}"#;
+
+/// A Markdown table row's cells, `\|` read as `|`, code spans' backticks taken off.
+fn cells(row: &str) -> Vec<String> {
+    let inner = row.trim().trim_start_matches('|').trim_end_matches('|');
+    let mut out = vec![String::new()];
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'|') => {
+                out.last_mut().unwrap().push('|');
+                chars.next();
+            }
+            '|' => out.push(String::new()),
+            c => out.last_mut().unwrap().push(c),
+        }
+    }
+    out.into_iter()
+        .map(|c| {
+            let c = c.trim();
+            let code = c.trim_start_matches('`').trim_end_matches('`');
+            if c.starts_with('`') {
+                code.trim().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// The table: its command columns, and each row's name, example, message and cells.
+fn table() -> (Vec<String>, Vec<Vec<String>>) {
+    let guide = std::fs::read_to_string("docs/GUIDE.md").expect("docs/GUIDE.md");
+    let mut lines = guide
+        .lines()
+        .skip_while(|l| !l.starts_with("| bad record |"));
+    let header = cells(lines.next().expect("the table's header"));
+    let rows: Vec<Vec<String>> = lines
+        .skip(1)
+        .take_while(|l| l.starts_with('|'))
+        .map(cells)
+        .collect();
+    assert_eq!(&header[..3], ["bad record", "example", "message"]);
+    (header[3..].to_vec(), rows)
+}
+
+/// Runs `command` on `file` as the table's test does, writing into `dir`; returns the
+/// output and the file the command would write, if it writes one.
+fn run_command(command: &str, file: &Path, dir: &Path) -> (std::process::Output, Option<String>) {
+    let f = file.to_str().unwrap();
+    let out = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    match command {
+        "solve" | "verify" => (run(&[command, "--quiet", f]), None),
+        "export" => (run(&["export", "--format", "csv", f, "--out", "-"]), None),
+        "book" => {
+            let page = out("book.html");
+            (run(&["book", f, "--out", &page]), Some(page))
+        }
+        "bench" => (run(&["bench", f]), None),
+        "stats" => (run(&["stats", "--json", f]), None),
+        "merge" => (run(&["merge", f, "--out", "-"]), None),
+        "generate --from" => {
+            let set = out("set.jsonl");
+            let args = [
+                "generate", "--plies", "1", "--count", "1", "--quiet", "--from", f, "--out", &set,
+            ];
+            (run(&args), Some(set))
+        }
+        other => panic!("the table names a command the test does not know: {other}"),
+    }
+}
+
+/// Whether the good record (line 1) was handled by `command`, the bad one left out.
+fn good_one_handled(command: &str, o: &std::process::Output) -> bool {
+    let out = stdout(o);
+    match command {
+        "solve" | "verify" => out.contains("# line 1 of") && !out.contains("# line 2 of"),
+        "export" => out.lines().count() == 2,
+        "bench" => out.contains("line 1") && !out.contains("line 2"),
+        "stats" => {
+            let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            v["problems"] == 1 && v["unreadable"] == 1
+        }
+        "merge" => out.lines().count() == 1,
+        _ => true,
+    }
+}
+
+#[test]
+fn every_command_reads_a_bad_record_as_the_guide_says() {
+    let (commands, rows) = table();
+    assert_eq!(
+        commands,
+        [
+            "solve",
+            "verify",
+            "export",
+            "book",
+            "bench",
+            "stats",
+            "merge",
+            "generate --from"
+        ]
+    );
+    assert!(rows.len() >= 12, "{} rows", rows.len());
+    let dir = scratch("records");
+    for (r, row) in rows.iter().enumerate() {
+        let (name, example, message) = (&row[0], &row[1], &row[2]);
+        let file = dir.join(format!("row{r}.jsonl"));
+        std::fs::write(&file, format!("{GOOD}\n{example}\n")).unwrap();
+        for (command, cell) in commands.iter().zip(&row[3..]) {
+            let sub = dir.join(format!("row{r}-{}", command.replace(' ', "")));
+            std::fs::create_dir_all(&sub).unwrap();
+            let (o, written) = run_command(command, &file, &sub);
+            let what = format!(
+                "{name} / {command} ({cell})\n{}\n{}",
+                stdout(&o),
+                stderr(&o)
+            );
+            let named = stderr(&o).contains("line 2 of") && stderr(&o).contains(message.as_str());
+            let code = o.status.code();
+            match cell.as_str() {
+                "skipped" => {
+                    assert_eq!(code, Some(2), "{what}");
+                    assert!(named, "{what}");
+                    assert!(good_one_handled(command, &o), "{what}");
+                }
+                "answered, named" => {
+                    assert_eq!(code, Some(2), "{what}");
+                    assert!(named, "{what}");
+                    assert!(stdout(&o).contains("# line 2 of"), "{what}");
+                }
+                "not written" | "refused" => {
+                    assert_eq!(code, Some(2), "{what}");
+                    assert!(named, "{what}");
+                    let path = written.expect("a command that writes a file");
+                    assert!(!Path::new(&path).exists(), "{what}");
+                }
+                "differs" => {
+                    assert_eq!(code, Some(1), "{what}");
+                    assert!(stdout(&o).contains("DIFFERS"), "{what}");
+                }
+                "as recorded" => {
+                    assert_eq!(code, Some(0), "{what}");
+                    assert!(!stderr(&o).contains("line 2 of"), "{what}");
+                }
+                other => panic!("{name} / {command}: a cell the guide does not define: {other}"),
+            }
+        }
+    }
+}
