@@ -101,7 +101,10 @@ where
 fn seconds_arg(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
-        _ => Err(format!("`{text}` is not a number of seconds (0 or more)")),
+        _ => Err(format!(
+            "`{}` is not a number of seconds (0 or more)",
+            toritsume::notation::quoted(text)
+        )),
     }
 }
 

@@ -71,7 +71,7 @@ pub fn read_items(words: &[String]) -> anyhow::Result<Vec<Item>> {
         let path = std::path::Path::new(&words[0]);
         if path.is_file() {
             let bytes = read_file(path)?;
-            let name = path.display().to_string();
+            let name = source_name(path);
             return Ok(noted_if_empty(parse_lines(&bytes, &name), &name));
         }
         if path.is_dir() {
@@ -146,7 +146,8 @@ pub fn source_name(path: &std::path::Path) -> String {
     if path == std::path::Path::new("-") {
         "standard input".to_string()
     } else {
-        path.display().to_string()
+        // Printed in reports and messages: a name a terminal would act on is written out.
+        toritsume::notation::printable(&path.display().to_string()).into_owned()
     }
 }
 
@@ -366,7 +367,7 @@ pub fn line_choice_arg(text: &str) -> Result<LineChoice, String> {
             Ok(n) => Ok(n),
             Err(_) => Err(format!(
                 "`{}` is not a line number (give numbers and ranges such as 3,10-12)",
-                w.trim()
+                toritsume::notation::quoted(w.trim())
             )),
         }
     };

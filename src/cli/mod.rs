@@ -26,16 +26,22 @@ mod variations;
 mod verify;
 
 use clap::{Parser, Subcommand};
-use std::io::Write as _;
 use toritsume::notation::{ParseError, parse_position};
 use toritsume::rules::Position;
 
-/// Writes a line to standard error; a failure there (a full device) is ignored rather than a
-/// panic, as there is nowhere left to report it.
+/// Writes a line to standard error, each character a terminal would act on (an escape
+/// sequence a record or an argument carries) written out ([`toritsume::notation::printable`]);
+/// a failure there (a full device) is ignored rather than a panic, as there is nowhere left
+/// to report it.
 macro_rules! say_err {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
+        let text = format!($($arg)*);
+        let _ = writeln!(
+            std::io::stderr(),
+            "{}",
+            toritsume::notation::printable_lines(&text)
+        );
     }};
 }
 pub(crate) use say_err;
@@ -107,10 +113,14 @@ enum Command {
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
+        Err(e) if e.use_stderr() => {
+            // An argument clap quotes is written out as every message's is.
+            say_err!("{}", e.render().to_string().trim_end());
+            return EXIT_USAGE;
+        }
         Err(e) => {
-            let code = if e.use_stderr() { EXIT_USAGE } else { 0 };
             let _ = e.print();
-            return code;
+            return 0;
         }
     };
     let result = match cli.command {
@@ -138,8 +148,7 @@ pub fn run() -> i32 {
                 // The reader took what it wanted and went away.
                 return 0;
             }
-            let mut err = std::io::stderr();
-            let _ = writeln!(err, "error: {e:#}");
+            say_err!("error: {e:#}");
             EXIT_USAGE
         }
     }
@@ -186,7 +195,10 @@ where
     match text.parse::<T>() {
         Ok(n) if n == T::from(0) => Err(zero.to_string()),
         Ok(n) => Ok(n),
-        Err(e) => Err(format!("`{text}` is not a whole number{of} ({e})")),
+        Err(e) => Err(format!(
+            "`{}` is not a whole number{of} ({e})",
+            toritsume::notation::quoted(text)
+        )),
     }
 }
 

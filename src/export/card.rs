@@ -27,6 +27,50 @@ fn grouped(n: usize) -> String {
     crate::notation::grouped(n as u64)
 }
 
+/// `text` as a Markdown code span that shows it as it is: fenced by more backticks than it
+/// holds in a row, line breaks made spaces, and in a table cell (`in_table`) `|` written
+/// `\|`, so that no text a record or a file name carries can end the span, the cell or the
+/// row.
+fn code(text: &str, in_table: bool) -> String {
+    let mut t: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if in_table {
+        t = t.replace('|', "\\|");
+    }
+    let longest = t.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    // A span that starts or ends with a backtick needs a space inside its fence.
+    let pad = if t.starts_with('`') || t.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{t}{pad}{fence}")
+}
+
+/// `text` as plain Markdown text: line breaks made spaces, and every character Markdown or
+/// HTML would act on inside a line (`<`, `&`, `*`, `_`, `` ` ``, `[`, `|`, `\\`) escaped, so
+/// it shows as it is.
+fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Hugging Face's size category for `n` records.
 fn size_category(n: usize) -> &'static str {
     match n {
@@ -99,7 +143,8 @@ pub fn dataset_card(puzzles: &[&Puzzle], input: &CardInput) -> String {
     for (name, count) in &input.files {
         let _ = writeln!(
             out,
-            "| `{name}` | {} | {} |",
+            "| {} | {} | {} |",
+            code(name, true),
             grouped(*count),
             describe_file(name)
         );
@@ -138,13 +183,13 @@ pub fn dataset_card(puzzles: &[&Puzzle], input: &CardInput) -> String {
              left out of the pychess and EPD files:\n",
         );
         for (why, count) in &input.left_out_of_fairy {
-            let _ = writeln!(out, "  - {}: {why}", grouped(*count));
+            let _ = writeln!(out, "  - {}: {}", grouped(*count), plain(why));
         }
     }
     if !input.left_out.is_empty() {
         out.push_str("- Records of the sources left out of every file:\n");
         for (why, count) in &input.left_out {
-            let _ = writeln!(out, "  - {}: {why}", grouped(*count));
+            let _ = writeln!(out, "  - {}: {}", grouped(*count), plain(why));
         }
     }
 
@@ -177,7 +222,7 @@ pub fn dataset_card(puzzles: &[&Puzzle], input: &CardInput) -> String {
     if !themes.is_empty() {
         out.push_str("\n## Themes\n\n| theme | problems |\n|---|---|\n");
         for (t, count) in crate::notation::commonest_first(&themes) {
-            let _ = writeln!(out, "| `{t}` | {} |", grouped(count));
+            let _ = writeln!(out, "| {} | {} |", code(t, true), grouped(count));
         }
     }
     out.push_str(
@@ -193,7 +238,7 @@ pub fn dataset_card(puzzles: &[&Puzzle], input: &CardInput) -> String {
     let sources: Vec<String> = input
         .sources
         .iter()
-        .map(|(name, count)| format!("`{name}` ({} records)", grouped(*count)))
+        .map(|(name, count)| format!("{} ({} records)", code(name, false), grouped(*count)))
         .collect();
     out.push_str(&sources.join(", "));
     out.push_str(

@@ -94,10 +94,23 @@ pub fn epd(f: &FairyLine) -> String {
 
 /// A CSV field, quoted when it must be.
 fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
+    if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.to_string()
+    }
+}
+
+/// A CSV field of text a record carries (its id, themes, address): one that a spreadsheet
+/// would take for a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return)
+/// gets a `'` before it, so that it is shown as text and never run. Positions and moves,
+/// checked when read (an SFEN may start with `+`, a promoted piece), are written as they
+/// are.
+fn text_field(s: &str) -> String {
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        field(&format!("'{s}"))
+    } else {
+        field(s)
     }
 }
 
@@ -134,21 +147,18 @@ fn csv_themes(p: &Puzzle) -> String {
 /// end.
 pub fn csv(p: &Puzzle) -> String {
     [
-        p.id.clone(),
-        p.fen.clone(),
-        p.moves.join(" "),
+        text_field(&p.id),
+        field(&p.fen),
+        field(&p.moves.join(" ")),
         p.rating.to_string(),
         String::new(),
         String::new(),
         String::new(),
-        csv_themes(p),
-        p.url.clone().unwrap_or_default(),
+        text_field(&csv_themes(p)),
+        text_field(p.url.as_deref().unwrap_or_default()),
         String::new(),
         p.plies.to_string(),
-        p.sfen.clone(),
+        field(&p.sfen),
     ]
-    .iter()
-    .map(|s| field(s))
-    .collect::<Vec<_>>()
     .join(",")
 }

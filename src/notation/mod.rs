@@ -103,6 +103,15 @@ fn acted_on(c: char) -> bool {
         || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// [`printable`] for text of several lines: its line breaks kept.
+pub fn printable_lines(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && acted_on(c)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let lines: Vec<std::borrow::Cow<'_, str>> = text.split('\n').map(printable).collect();
+    std::borrow::Cow::Owned(lines.join("\n"))
+}
+
 /// `text` made safe to print on a terminal: each character it would act on rather than show
 /// (a control character, a mark that reorders text) written out as Rust writes it in a
 /// string (`\u{1b}`, `\n`), the rest (kanji included) as it is. What a record or an

@@ -22,8 +22,7 @@ pub const EMPTY_START: &str = "3k3/7/7/7/7/7/7 b - 1";
 pub fn editor_page(start: Option<&Position>, labels: Labels) -> String {
     let sfen = start.map_or_else(|| EMPTY_START.to_string(), write_sfen);
     let data = json!({ "sfen": sfen, "letters": labels == Labels::Letters });
-    // Inside a script element, `</` must not appear as is.
-    let data = data.to_string().replace("</", "<\\/");
+    let data = super::inline_json(&data);
     format!(
         r#"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">

@@ -13,6 +13,26 @@ use crate::problem::Problem;
 use crate::solver::{Solver, SolverConfig};
 use rayon::prelude::*;
 
+/// `value` as JSON to put inside a `<script>` element of a page: every `<`, `>` and `&` (which
+/// can stand only inside strings) written `\u003c`, `\u003e`, `\u0026`, so that no text a
+/// record carries (`</script>`, `<!--`) can end the element or change how it is read; the
+/// line and paragraph separators written out too, as old script parsers want.
+pub fn inline_json(value: &serde_json::Value) -> String {
+    let text = value.to_string();
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// `f` of each problem (its 0-based index, the problem, and a solver made with `config`),
 /// the problems shared out among `threads`, the results in the problems' order. `f` clears
 /// the table it needs cleared, so that what it finds does not depend on which thread took

@@ -158,8 +158,7 @@ pub fn train_page(
         "letters": labels == Labels::Letters,
         "problems": entries,
     });
-    // Inside a script element, `</` must not appear as is.
-    let data = data.to_string().replace("</", "<\\/");
+    let data = super::inline_json(&data);
     let count = entries.len();
     let html = format!(
         r#"<!DOCTYPE html>

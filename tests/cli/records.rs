@@ -160,3 +160,49 @@ fn every_command_reads_a_bad_record_as_the_guide_says() {
         }
     }
 }
+
+#[test]
+fn no_record_or_argument_drives_the_terminal() {
+    let esc = '\u{1b}';
+    let title = "\u{1b}]0;owned\u{7}";
+    let dir = scratch("terminal");
+    // A record whose position, status and themes carry escape sequences, in a file whose
+    // name carries one too.
+    let file = dir.join(format!("set{title}.jsonl"));
+    let bad = [
+        format!(r#"{{"sfen":"{}"}}"#, "3k3\\u001b[2J/7 b C 1"),
+        format!(
+            r#"{{"sfen":"3k3/7/7/7/7/7/7 b S 1","status":"{}"}}"#,
+            "\\u001b]0;owned\\u0007"
+        ),
+    ];
+    std::fs::write(&file, bad.join("\n") + "\n").unwrap();
+    for args in [
+        vec!["solve", file.to_str().unwrap()],
+        vec!["stats", file.to_str().unwrap()],
+        vec!["merge", file.to_str().unwrap(), "--out", "-"],
+        vec!["solve", "--hash", title, "startpos"],
+        vec!["show", title],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let (out, err) = (stdout(&o), stderr(&o));
+        assert!(
+            !out.contains(esc) && !err.contains(esc),
+            "{args:?}: {err:?}"
+        );
+        assert!(!err.contains('\u{7}'), "{args:?}: {err:?}");
+        assert!(
+            err.contains(r"\u{1b}"),
+            "{args:?}: the escape written out: {err:?}"
+        );
+    }
+    // The USI engine's `info string` quotes what it was sent, written out.
+    let o = crate::common::run_with_input(
+        &["usi"],
+        &format!("position sfen {title}\nfrobnicate{title}\nquit\n"),
+    );
+    let out = stdout(&o);
+    assert!(!out.contains(esc), "{out:?}");
+    assert_eq!(out.matches(r"\u{1b}").count(), 2, "{out:?}");
+}

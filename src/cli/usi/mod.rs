@@ -93,8 +93,13 @@ impl Engine {
         }
     }
 
+    /// An `info string` line: what it quotes of a command (anything a GUI or a script sent)
+    /// written out where a terminal would act on it, and on one line.
     fn info(&self, text: &str) {
-        self.out.say(&format!("info string {text}"));
+        self.out.say(&format!(
+            "info string {}",
+            toritsume::notation::printable(text)
+        ));
     }
 
     fn config(&self) -> SolverConfig {
