@@ -435,6 +435,31 @@ fn ratings_follow_the_formula_and_rise_with_length() {
 }
 
 #[test]
+fn every_generated_built_and_climbed_record_has_its_themes_and_rating() {
+    // The sets made by the program (not the composed classics) carry what `merge --themes`
+    // and `--rating` choose by: the themes verify finds, the length's `mateInN` first, and
+    // the rating of the formula.
+    for path in [GENERATED, LONG, "problems/built.jsonl", CLIMBED] {
+        for p in load(path) {
+            let themes = p
+                .themes()
+                .unwrap_or_else(|| panic!("{path}: {} has no themes", p.sfen));
+            let n = p.plies.unwrap().div_ceil(2);
+            assert_eq!(themes[0], format!("mateIn{n}"), "{path}: {}", p.sfen);
+            let r = p
+                .rating()
+                .unwrap_or_else(|| panic!("{path}: {} has no rating", p.sfen));
+            assert_eq!(
+                r,
+                rating(&record_features(&p).unwrap()),
+                "{path}: {}",
+                p.sfen
+            );
+        }
+    }
+}
+
+#[test]
 fn generated_sample_solves_and_verifies_as_recorded() {
     solver_and_verifier_agree(GENERATED, 25);
 }

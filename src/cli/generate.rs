@@ -323,6 +323,20 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
     {
         return Err(never(why));
     }
+    if let Some(why) = config.choice.too_short(hi) {
+        return Err(never(why));
+    }
+    if let Some(min) = config.min_score {
+        // The proof's size counts a quarter of its bits: 16 at most.
+        let most = toritsume::generator::quality::score_bound(hi, u64::MAX);
+        if min > most {
+            return Err(never(format!(
+                "--min-score {min:?} is above the best score a problem of at most {} can have \
+                 ({most:.2}; see README, \"Quality\")",
+                toritsume::notation::plies(hi as u64)
+            )));
+        }
+    }
     if let Some(p) = config.choice.plies()
         && !(lo..=hi).contains(&p)
     {

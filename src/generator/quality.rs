@@ -47,6 +47,14 @@ pub fn score(q: &Quality, plies: u16) -> f64 {
     (s * 100.0).round() / 100.0
 }
 
+/// The highest [`score`] a problem of at most `plies` plies could have, whose proof took at
+/// most `nodes` nodes: every attacker move a sacrifice and a quiet drop, the first both, one
+/// piece, no final dual. A `--min-score` above it could keep nothing.
+pub fn score_bound(plies: u16, nodes: u64) -> f64 {
+    let moves = plies.div_ceil(2) as f64;
+    plies as f64 + 3.0 + 2.0 + moves + 0.5 * moves + (nodes.max(1) as f64).log2() / 4.0 - 0.5
+}
+
 /// Measures a verified problem.
 pub fn measure(report: &Report) -> Quality {
     let sol = &report.solution;

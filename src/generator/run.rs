@@ -46,6 +46,14 @@ pub enum ResumeError {
     Io(#[from] std::io::Error),
 }
 
+/// The number of candidates a run of `config` can draw: each candidate's index within the
+/// shard (`g`) makes a global index `g·N + K` that must fit in 64 bits, with a batch to
+/// spare. Far more than any run reaches; a checkpoint claiming more is damaged.
+fn last_candidate(config: &GenConfig) -> u64 {
+    let (k, n) = (config.shard.0, config.shard.1.max(1));
+    ((u64::MAX - k) / n).saturating_sub(config.batch.max(1) as u64)
+}
+
 /// A generation run: its workers, and what it has kept and met so far. Driven a batch at a
 /// time by [`Generator::step`]; between two steps [`Generator::checkpoint`] tells all it
 /// knows, and [`Generator::resume`] goes on from that as if the run had never stopped.
@@ -119,8 +127,17 @@ impl<'c> Generator<'c> {
                 checkpoint.next_candidate
             )));
         }
-        if checkpoint.shapes.len() > kept || checkpoint.shapes.len() != stats.shapes {
+        if checkpoint.shapes.len() > kept
+            || checkpoint.shapes.len() != stats.shapes
+            || checkpoint.next_candidate != stats.tried
+        {
             return Err(ResumeError::Damaged("its counters disagree".into()));
+        }
+        if checkpoint.next_candidate > last_candidate(config) {
+            return Err(ResumeError::Damaged(format!(
+                "its next candidate, {}, is past the last one a run can draw",
+                checkpoint.next_candidate
+            )));
         }
         let seen = Policy::restored(
             config.family_limit,
@@ -213,9 +230,12 @@ impl<'c> Generator<'c> {
         // The last batch stops at the candidate limit: a prefix of the full batch, whose
         // candidates are merged in index order, so what it keeps is what the full one
         // keeps among them.
-        let end = config
-            .max_candidates
-            .map_or(self.next + batch, |max| (self.next + batch).min(max));
+        if self.next >= last_candidate(config) {
+            self.stats.candidate_limit = true;
+            return Ok(Step::Done);
+        }
+        let end = (self.next + batch).min(last_candidate(config));
+        let end = config.max_candidates.map_or(end, |max| end.min(max));
         let indices: Vec<u64> = (self.next..end).map(|g| g * n + k).collect();
         let results: Vec<Mutex<Option<Outcome>>> =
             indices.iter().map(|_| Mutex::new(None)).collect();
@@ -442,6 +462,21 @@ mod tests {
             Generator::resume(&capped, &cp),
             Err(ResumeError::Past(_))
         ));
+        // A checkpoint edited to a candidate no run reaches (2^64 − 1 would wrap the
+        // candidates' indices) is damaged, and so is one whose counters disagree.
+        let mut edited = cp.clone();
+        edited.next_candidate = u64::MAX;
+        edited.stats.tried = u64::MAX;
+        let e = Generator::resume(&c, &edited).err().unwrap();
+        assert!(matches!(e, ResumeError::Damaged(_)), "{e}");
+        assert!(
+            e.to_string().contains("past the last one a run can draw"),
+            "{e}"
+        );
+        let mut edited = cp.clone();
+        edited.next_candidate += 1;
+        let e = Generator::resume(&c, &edited).err().unwrap();
+        assert_eq!(e.to_string(), "it is damaged: its counters disagree");
         let mut old = cp.clone();
         old.format = 0;
         assert!(matches!(

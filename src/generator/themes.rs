@@ -306,6 +306,26 @@ impl ThemeChoice {
         })
     }
 
+    /// Why no problem of at most `plies` plies could be chosen: a theme asked for that needs
+    /// a longer mate (a `sacrifice` is taken, then the attacker mates: 3 plies; a
+    /// `phoenixHunt` moves the phoenix three squares, a step a defender move: 7 plies).
+    pub fn too_short(&self, plies: u16) -> Option<String> {
+        self.with.iter().find_map(|t| {
+            let least = match t.as_str() {
+                "sacrifice" => 3,
+                "phoenixHunt" => 7,
+                _ => return None,
+            };
+            (plies < least).then(|| {
+                format!(
+                    "`{t}` needs a mate of at least {}, and the longest asked for is {}",
+                    crate::notation::plies(least as u64),
+                    crate::notation::plies(plies as u64)
+                )
+            })
+        })
+    }
+
     /// The length a `mateInN` theme asked for sets, in plies (2N − 1), if one is.
     pub fn plies(&self) -> Option<u16> {
         self.with

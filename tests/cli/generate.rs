@@ -602,6 +602,17 @@ fn rating_and_themes_choose_what_is_kept() {
             &["--themes", "sacrifice", "--exclude-themes", "sacrifice"][..],
             "`sacrifice` is both asked for",
         ),
+        // The phoenix steps once a defender move: three squares away takes 7 plies.
+        (
+            &["--themes", "phoenixHunt"][..],
+            "`phoenixHunt` needs a mate of at least 7 plies, and the longest asked for is 5 plies",
+        ),
+        // At most 5 plies + 3 + 2 (the first move a sacrifice and a quiet drop) + 3 + 1.5
+        // (every attacker move both) + 16 (a proof of 2^64 nodes) − 0.5 (one piece).
+        (
+            &["--min-score", "1e300"][..],
+            "--min-score 1e300 is above the best score a problem of at most 5 plies can have (30.00",
+        ),
     ] {
         let mut args = vec!["generate", "--plies", "3..5", "--count", "1", "--quiet"];
         args.extend_from_slice(extra);
@@ -611,6 +622,28 @@ fn rating_and_themes_choose_what_is_kept() {
         assert!(err.contains("no problem could ever be kept: "), "{err}");
         assert!(err.contains(says), "{extra:?}: {err}");
     }
+}
+
+#[test]
+fn a_sacrifice_in_one_ply_is_refused() {
+    // A mate in 1 has no defender move to take the piece.
+    let o = run(&[
+        "generate",
+        "--plies",
+        "1",
+        "--count",
+        "1",
+        "--themes",
+        "sacrifice",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(
+            "`sacrifice` needs a mate of at least 3 plies, and the longest asked for is 1 ply"
+        ),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// `--max-candidates N` evaluates exactly N candidates (not a whole last batch), keeps what
