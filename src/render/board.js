@@ -1,6 +1,6 @@
 // What the pages that show a board share (the training page and the position editor):
 // the pieces' names and kanji, SFEN read into {board, hands, side} and written back, and a
-// piece drawn as a span. Squares are named as in USI ("4d": file 4, rank d); a piece is
+// piece drawn as the book draws it (an SVG pentagon with both labels). Squares are named as in USI ("4d": file 4, rank d); a piece is
 // {c: "b"|"w", k: SFEN letter, p: promoted}.
 var ToriBoard = (function () {
   "use strict";
@@ -83,24 +83,44 @@ var ToriBoard = (function () {
     return rows.join("/") + " " + pos.side + " " + (hands || "-") + " 1";
   }
 
-  // A piece as a span: its kanji (a quail marked 左 or 右 beneath) or its SFEN letter, White's
-  // turned round, a promoted one in red.
-  function pieceSpan(pc, letters, extra) {
-    var span = document.createElement("span");
-    span.className = "pc " + pc.c + (pc.p ? " promoted" : "") + (extra ? " " + extra : "");
-    var key = (pc.p ? "+" : "") + pc.k;
-    span.textContent = letters ? key : KANJI[key];
-    if (!letters && (pc.k === "L" || pc.k === "R")) {
-      var sub = document.createElement("small");
-      sub.textContent = pc.k === "L" ? "左" : "右";
-      span.appendChild(sub);
-    }
-    return span;
+  // An SVG text of a piece's label, classed `cls` (the page shows lbl-k or lbl-l). The
+  // labels are this file's own constants: no text from outside goes into the markup.
+  function labelText(cls, text, y, size) {
+    return '<text class="' + cls + '" x="50" y="' + y + '" font-size="' + size +
+      '" text-anchor="middle" dominant-baseline="central">' + text + "</text>";
   }
 
-  // A kind in hand as a button's text: its kanji (or letter) and a count above one.
-  function handText(k, n, letters) {
-    return (letters ? k : KANJI[k] + (k === "L" ? "左" : k === "R" ? "右" : "")) + (n > 1 ? "×" + n : "");
+  // A piece as the book draws it: a pentagon pointing to its owner's front (White's turned
+  // round), with both labels, its kanji (a quail marked 左 or 右 beneath) and its SFEN
+  // letter, the page's switch showing one; a promoted one in red. `extra` adds classes.
+  // Made by the HTML parser, which puts an <svg> and what it holds in the SVG namespace.
+  function pieceSpan(pc, extra) {
+    var key = (pc.p ? "+" : "") + pc.k;
+    var markup = '<svg viewBox="0 0 100 100" class="pc ' + pc.c + (pc.p ? " promoted" : "") +
+      (extra ? " " + extra : "") + '"><polygon points="50,7 81,21 88,91 12,91 19,21"/>' +
+      labelText("lbl-k", KANJI[key], 54, 46) +
+      (pc.k === "L" || pc.k === "R" ? labelText("lbl-k mark", pc.k === "L" ? "左" : "右", 80, 20) : "") +
+      labelText("lbl-l", key, 54, key.length > 1 ? 36 : 46) + "</svg>";
+    var tpl = document.createElement("template");
+    tpl.innerHTML = markup;
+    return tpl.content.firstChild;
+  }
+
+  // A kind in hand, `n` of it, as elements to put in a button or a line: its kanji (a
+  // quail's with 左 or 右) and its letter, the page's switch showing one, and a count above
+  // one.
+  function handLabel(k, n) {
+    var f = document.createDocumentFragment();
+    var kanji = document.createElement("span");
+    kanji.className = "lbl-k";
+    kanji.textContent = KANJI[k] + (k === "L" ? "左" : k === "R" ? "右" : "");
+    var letter = document.createElement("span");
+    letter.className = "lbl-l";
+    letter.textContent = k;
+    f.appendChild(kanji);
+    f.appendChild(letter);
+    if (n !== 1) f.appendChild(document.createTextNode("×" + n));
+    return f;
   }
 
   // Empties the element `el` (a hand's row) and starts it with its heading `text`.
@@ -121,7 +141,7 @@ var ToriBoard = (function () {
 
   return {
     KANJI: KANJI, NAMES: NAMES, HAND_ORDER: HAND_ORDER, RANKS: RANKS,
-    parseSfen: parseSfen, writeSfen: writeSfen, pieceSpan: pieceSpan, handText: handText,
+    parseSfen: parseSfen, writeSfen: writeSfen, pieceSpan: pieceSpan, handLabel: handLabel,
     describe: describe, handRow: handRow
   };
 })();

@@ -1,4 +1,5 @@
-//! The puzzle book: one self-contained HTML page (no network resources, no script) with each
+//! The puzzle book: one self-contained HTML page (no network resources; one small script,
+//! which remembers the reader's choice of kanji or letters, [`super::pieces`]) with each
 //! problem's diagram, its length, and the solution in Hodges notation behind a click
 //! (`<details>`), with its close tries when asked ([`close_tries`]), followed by every
 //! solution at the end, as a printed book has them. On a screen the diagrams scale to the
@@ -6,7 +7,7 @@
 //! fill a page, none split between pages, the solutions follow on pages of their own, and
 //! each problem's number links to its solution and back.
 
-use super::svg::{Labels, escape, svg};
+use super::svg::{Labels, escape, page_svg};
 use crate::notation::hodges::{answered_to_hodges, line_to_hodges};
 use crate::problem::Problem;
 use crate::rules::Color;
@@ -22,7 +23,7 @@ struct Drawn {
 
 /// One problem's section and solution entry, or why it could not be drawn; `tries` are its
 /// close tries, written out (none when not asked for).
-fn draw(i: usize, p: &Problem, labels: Labels, tries: &[String]) -> Result<Drawn, String> {
+fn draw(i: usize, p: &Problem, tries: &[String]) -> Result<Drawn, String> {
     let pos = p.position().map_err(|e| e.to_string())?;
     let length = match p.plies {
         Some(n) => format!("Mate in {}", crate::notation::plies(n)),
@@ -70,7 +71,7 @@ fn draw(i: usize, p: &Problem, labels: Labels, tries: &[String]) -> Result<Drawn
          at the end\">No. {n}</a> · {length}</h2>{board}\
          <details><summary>Solution</summary><p class=\"solution\">{solution}</p>{tries}{note}\
          <p class=\"sfen\">{sfen}</p></details></section>\n",
-        board = svg(&pos, labels, Some(&caption)),
+        board = page_svg(&pos, Some(&caption)),
         tries = tries
             .as_ref()
             .map(|t| format!("<p class=\"tries\">{t}</p>"))
@@ -225,7 +226,7 @@ pub fn book_with_tries(
     let mut movers = Vec::with_capacity(problems.len());
     for (i, p) in problems.iter().enumerate() {
         let shown = tries.get(i).map(Vec::as_slice).unwrap_or_default();
-        let d = draw(i, p, labels, shown).map_err(|reason| BookError { index: i, reason })?;
+        let d = draw(i, p, shown).map_err(|reason| BookError { index: i, reason })?;
         body.push_str(&d.problem);
         answers.push_str(&d.answer);
         movers.push(d.mover);
@@ -234,18 +235,23 @@ pub fn book_with_tries(
         .iter()
         .any(|p| p.convention() == DefenderHand::Given);
     Ok(format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!DOCTYPE html>\n<html lang=\"en\" {root}><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{t}</title><style>{STYLE}</style></head><body><h1>{t}</h1>\
+         <title>{t}</title><style>{pieces}{STYLE}</style></head><body><h1>{t}</h1>\
          <p class=\"intro\">{count} problems. {who} <span class=\"screen\">Click “Solution” \
          under a problem to see its solution; all of them are at the end.</span>\
          <span class=\"print\">The solutions are at the end.</span></p>\
+         <p class=\"screen\">{switch}</p>\
          <div class=\"problems\">\n{body}</div>\
          <section class=\"answers\" id=\"solutions\"><h2>Solutions</h2><ol>\n{answers}</ol>\
-         </section></body></html>\n",
+         </section><script>{script}</script></body></html>\n",
         t = escape(title),
         count = problems.len(),
         who = who_mates(&movers, any_given),
+        root = super::pieces::root_attribute(labels),
+        pieces = super::pieces::style(),
+        switch = super::pieces::switch(labels),
+        script = super::pieces::SWITCH_SCRIPT,
     ))
 }
 

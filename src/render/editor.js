@@ -7,7 +7,6 @@
   "use strict";
   var B = ToriBoard;
   var data = JSON.parse(document.getElementById("editor-data").textContent);
-  var letters = data.letters;
   var $ = function (id) { return document.getElementById(id); };
   var START = "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1";
   // How many of each kind the game has (a promoted piece counts as its kind).
@@ -256,7 +255,7 @@
         btn.setAttribute("aria-label", B.describe(pos.board, sq));
         btn.tabIndex = sq === focusSq ? 0 : -1;
         var pc = pos.board[sq];
-        if (pc) btn.appendChild(B.pieceSpan(pc, letters));
+        if (pc) btn.appendChild(B.pieceSpan(pc));
         btn.addEventListener("click", onSquare.bind(null, sq));
         btn.addEventListener("focus", function (sq) { focusSq = sq; }.bind(null, sq));
         btn.addEventListener("contextmenu", function (sq, e) {
@@ -276,10 +275,12 @@
       var r = rest(pos);
       var span = document.createElement("span");
       span.className = "rest";
-      var parts = B.HAND_ORDER.filter(function (k) { return r[k]; }).map(function (k) {
-        return B.handText(k, r[k], letters);
+      var kinds = B.HAND_ORDER.filter(function (k) { return r[k]; });
+      span.textContent = "the rest:" + (kinds.length ? "" : " nothing");
+      kinds.forEach(function (k) {
+        span.appendChild(document.createTextNode(" "));
+        span.appendChild(B.handLabel(k, r[k]));
       });
-      span.textContent = "the rest" + (parts.length ? ": " + parts.join(" ") : ": nothing");
       span.id = "rest";
       el.appendChild(span);
       return;
@@ -297,7 +298,7 @@
       minus.addEventListener("click", function () { setHand(side, k, n - 1); });
       var label = document.createElement("span");
       label.className = "hand " + side;
-      label.textContent = B.handText(k, n, letters) + (n === 1 ? "" : n ? "" : "×0");
+      label.appendChild(B.handLabel(k, n));
       var plus = document.createElement("button");
       plus.className = "more";
       plus.textContent = "+";
@@ -328,7 +329,7 @@
         btn.dataset.piece = (kp[1] ? "+" : "") + (c === "b" ? kp[0] : kp[0].toLowerCase());
         btn.setAttribute("aria-label", colourName(c) + " " + B.NAMES[(kp[1] ? "+" : "") + kp[0]]);
         btn.title = btn.getAttribute("aria-label");
-        btn.appendChild(B.pieceSpan(pc, letters));
+        btn.appendChild(B.pieceSpan(pc));
         btn.addEventListener("click", function () { setTool({ kind: "piece", c: c, k: kp[0], p: kp[1] }); });
         row.appendChild(btn);
       });

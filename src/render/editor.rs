@@ -25,11 +25,11 @@ pub fn editor_page(start: Option<&Position>, labels: Labels) -> String {
     let data = super::inline_json(&data);
     format!(
         r#"<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="en" {root}><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Tori Shogi position editor</title><style>{STYLE}</style></head>
+<title>Tori Shogi position editor</title><style>{pieces}{STYLE}</style></head>
 <body>
-<header><h1>Tori Shogi position editor</h1></header>
+<header><h1>Tori Shogi position editor</h1>{switch}</header>
 <main>
 <section id="edit" aria-label="position">
 <div class="hands" id="hand-w" aria-label="White's hand"></div>
@@ -70,8 +70,13 @@ Black's, as in SFEN), + promotes or unpromotes it, Delete empties the square. Ct
 </main>
 <script id="editor-data" type="application/json">{data}</script>
 <script>{SCRIPT}</script>
+<script>{switch_script}</script>
 </body></html>
-"#
+"#,
+        root = super::pieces::root_attribute(labels),
+        pieces = super::pieces::style(),
+        switch = super::pieces::switch(labels),
+        switch_script = super::pieces::SWITCH_SCRIPT,
     )
 }
 

@@ -5,6 +5,7 @@
 
 pub mod book;
 pub mod editor;
+pub mod pieces;
 pub mod svg;
 pub mod text;
 pub mod train;

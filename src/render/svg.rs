@@ -40,8 +40,47 @@ fn label(kind: PieceKind, labels: Labels) -> (String, Option<&'static str>) {
     }
 }
 
-/// One piece centred on (`cx`, `cy`) in a cell of `size`.
-fn piece(out: &mut String, p: Piece, cx: f64, cy: f64, size: f64, labels: Labels) {
+/// One label of a piece: its text and, under it, the quail's mark, centred on (`cx`,
+/// `cy`), classed `class` when given (a page's switch shows one class of label).
+#[allow(clippy::too_many_arguments)]
+fn label_text(
+    out: &mut String,
+    kind: PieceKind,
+    labels: Labels,
+    class: Option<&str>,
+    colour: &str,
+    cx: f64,
+    cy: f64,
+    s: f64,
+) {
+    let (text, mark) = label(kind, labels);
+    let font = if labels == Labels::Letters && text.len() > 1 {
+        0.36 * s
+    } else {
+        0.46 * s
+    };
+    let class = class.map_or(String::new(), |c| format!(" class=\"{c}\""));
+    let _ = write!(
+        out,
+        "<text{class} x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"{font:.1}\" fill=\"{colour}\" \
+         text-anchor=\"middle\" dominant-baseline=\"central\">{text}</text>",
+        cy + 0.04 * s,
+    );
+    if let Some(m) = mark {
+        let _ = write!(
+            out,
+            "<text{class} x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" fill=\"{colour}\" \
+             text-anchor=\"middle\" dominant-baseline=\"central\">{m}</text>",
+            cy + 0.30 * s,
+            0.2 * s
+        );
+    }
+}
+
+/// One piece centred on (`cx`, `cy`) in a cell of `size`: a pentagon pointing to its
+/// owner's front (White's turned round) with `labels`, or, for a page's switch (`None`),
+/// with both labels, classed `lbl-k` and `lbl-l`.
+fn piece(out: &mut String, p: Piece, cx: f64, cy: f64, size: f64, labels: Option<Labels>) {
     let s = size;
     let points = [
         (cx, cy - 0.43 * s),
@@ -64,28 +103,26 @@ fn piece(out: &mut String, p: Piece, cx: f64, cy: f64, size: f64, labels: Labels
     } else {
         "#111"
     };
-    let (text, mark) = label(p.kind, labels);
-    let font = if labels == Labels::Letters && text.len() > 1 {
-        0.36 * s
-    } else {
-        0.46 * s
-    };
     let _ = write!(
         out,
-        "<g class=\"piece\"{rotate}><polygon points=\"{}\" fill=\"#f3d9a4\" stroke=\"#5a3d10\" stroke-width=\"1.2\"/>\
-         <text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"{font:.1}\" fill=\"{colour}\" text-anchor=\"middle\" \
-         dominant-baseline=\"central\">{text}</text>",
+        "<g class=\"piece\"{rotate}><polygon points=\"{}\" fill=\"#f3d9a4\" stroke=\"#5a3d10\" stroke-width=\"1.2\"/>",
         pts.join(" "),
-        cy + 0.04 * s,
     );
-    if let Some(m) = mark {
-        let _ = write!(
-            out,
-            "<text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" fill=\"{colour}\" text-anchor=\"middle\" \
-             dominant-baseline=\"central\">{m}</text>",
-            cy + 0.30 * s,
-            0.2 * s
-        );
+    match labels {
+        Some(l) => label_text(out, p.kind, l, None, colour, cx, cy, s),
+        None => {
+            label_text(out, p.kind, Labels::Kanji, Some("lbl-k"), colour, cx, cy, s);
+            label_text(
+                out,
+                p.kind,
+                Labels::Letters,
+                Some("lbl-l"),
+                colour,
+                cx,
+                cy,
+                s,
+            );
+        }
     }
     out.push_str("</g>");
 }
@@ -158,16 +195,32 @@ pub fn describe(pos: &Position) -> String {
 
 /// Draws `pos` as a standalone SVG document (`<svg class="board" ...>`), with an optional
 /// caption under the board. Its `<title>` describes the position in words ([`describe`]),
-/// the caption (else the side to move) after it.
+/// the caption (else the side to move) after it. With kanji it carries the piece font
+/// ([`super::pieces::font_face`]), so that any viewer draws them.
 pub fn svg(pos: &Position, labels: Labels, caption: Option<&str>) -> String {
+    draw(pos, Some(labels), caption)
+}
+
+/// [`svg`] for a page that shows a switch between the labels ([`super::pieces`]): every
+/// piece carries both, and the page carries the font.
+pub fn page_svg(pos: &Position, caption: Option<&str>) -> String {
+    draw(pos, None, caption)
+}
+
+/// [`svg`] with `labels`, or both for a page's switch (`None`).
+fn draw(pos: &Position, labels: Option<Labels>, caption: Option<&str>) -> String {
     let width = BOARD_X + 7.0 * SQ + 30.0 + HAND + 16.0;
     let height = BOARD_Y + 7.0 * SQ + if caption.is_some() { 48.0 } else { 20.0 };
     let mut out = String::new();
     let _ = write!(
         out,
         "<svg class=\"board\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
-         viewBox=\"0 0 {width:.0} {height:.0}\" role=\"img\" font-family=\"'Noto Serif CJK JP','Noto Sans CJK JP',serif\">"
+         viewBox=\"0 0 {width:.0} {height:.0}\" role=\"img\" font-family=\"{}\">",
+        super::pieces::PIECE_FONTS
     );
+    if labels == Some(Labels::Kanji) {
+        let _ = write!(out, "<style>{}</style>", super::pieces::font_face());
+    }
     let to_move = format!("{} to move", pos.side_to_move().name());
     let _ = write!(
         out,

@@ -6,7 +6,6 @@
   "use strict";
   var data = JSON.parse(document.getElementById("problems").textContent);
   var problems = data.problems;
-  var letters = data.letters;
   var storeKey = "toritsume-train:" + data.set;
   var B = ToriBoard;
   var NAMES = B.NAMES;
@@ -81,7 +80,7 @@
         btn.tabIndex = sq === focusSq ? 0 : -1;
         var pc = pos.board[sq];
         if (pc) {
-          var span = B.pieceSpan(pc, letters, marks[sq] === "moved" ? "arrive" : "");
+          var span = B.pieceSpan(pc, marks[sq] === "moved" ? "arrive" : "");
           btn.appendChild(span);
         }
         if (selected && selected.from === sq) btn.classList.add("selected");
@@ -105,7 +104,7 @@
       btn.dataset.kind = k;
       btn.dataset.side = side;
       btn.setAttribute("aria-label", (side === "b" ? "Black" : "White") + " " + NAMES[k] + " in hand, " + n);
-      btn.textContent = B.handText(k, n, letters);
+      btn.appendChild(B.handLabel(k, n));
       if (selected && selected.drop === k && side === pos.side) btn.classList.add("selected");
       if (marks["hand-" + k] && side === attacker()) btn.classList.add(marks["hand-" + k]);
       btn.addEventListener("click", onHand.bind(null, side, k));

@@ -162,11 +162,11 @@ pub fn train_page(
     let count = entries.len();
     let html = format!(
         r#"<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="en" {root}><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{t}</title><style>{STYLE}</style></head>
+<title>{t}</title><style>{pieces}{STYLE}</style></head>
 <body>
-<header><h1>{t}</h1></header>
+<header><h1>{t}</h1>{switch}</header>
 <main>
 <section id="play" aria-label="board">
 <h2 id="title"></h2>
@@ -202,9 +202,14 @@ the board, h hint, s solution (then . and , step), r start again, n/p next/previ
 </main>
 <script id="problems" type="application/json">{data}</script>
 <script>{SCRIPT}</script>
+<script>{switch_script}</script>
 </body></html>
 "#,
         t = escape(title),
+        root = super::pieces::root_attribute(labels),
+        pieces = super::pieces::style(),
+        switch = super::pieces::switch(labels),
+        switch_script = super::pieces::SWITCH_SCRIPT,
     );
     Ok((html, count))
 }

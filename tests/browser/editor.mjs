@@ -25,7 +25,7 @@ check((await page.$$("#board .sq")).length === 49, "a 7×7 board");
 check((await sfen()) === "1k5/2SS3/P6/1C5/7/7/7 b FRS 1", "it opens on the position given");
 check((await piece("6a")).includes("鵬"), "White's phoenix on 6a");
 check((await page.textContent("#verdict")) === "A legal position.", "the position is legal");
-check((await page.textContent("#rest")) === "the rest: 鷹 鶴×3 雉×3 鶉左×2 鶉右 燕×13",
+check((await page.innerText("#rest")) === "the rest: 鷹 鶴×3 雉×3 鶉左×2 鶉右 燕×13",
   "White holds the rest: a falcon, 3 cranes, 3 pheasants, 2 left quails, a right quail, 13 swallows");
 
 // The README's mate in 7 set up on an empty board by clicks.

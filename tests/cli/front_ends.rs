@@ -144,10 +144,14 @@ fn book_holds_every_problem_with_hidden_solutions() {
     )));
     assert!(section.contains("<a href=\"#s1\""));
     assert!(html.contains("Black (☗) to move and mate; White (☖) holds every piece not shown."));
-    // Self-contained: no scripts, stylesheets, images or fonts from anywhere.
-    for bad in ["<script", "<link", "<img", "src=", "@import", "url("] {
+    // Self-contained: no scripts, stylesheets, images or fonts from anywhere. Its one
+    // script is inline (the labels switch's memory), its one font a data: URL.
+    for bad in ["<script src", "<link", "<img", "src=", "@import", "url(http", "url(/"] {
         assert!(!html.contains(bad), "{bad}");
     }
+    assert_eq!(html.matches("<script>").count(), 1);
+    assert_eq!(html.matches("url(").count(), 1);
+    assert!(html.contains("url(data:font/woff2;base64,"));
     // Refuses to overwrite.
     let again = classic_book(&out);
     assert_eq!(again.status.code(), Some(2));
@@ -436,5 +440,108 @@ fn a_person_reads_the_book_on_a_screen_and_prints_it_in_chromium() {
     assert!(said.contains("ok: no errors on the way"));
     for shot in ["book-desktop.png", "book-phone.png", "book-print.png"] {
         kept_screenshot(&dir, shot);
+    }
+}
+
+/// A fontconfig file for Chromium that lists only the directories of this machine's fonts
+/// in which no font has Japanese, Chinese or Korean glyphs: a machine without a CJK font.
+fn fontconfig_without_cjk(dir: &Path) -> PathBuf {
+    let files = |pattern: &str| -> Vec<String> {
+        let o = Command::new("fc-list")
+            .args([pattern, "--format", "%{file}\n"])
+            .output()
+            .expect("fc-list runs (fontconfig, which Chromium needs)");
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    let cjk: Vec<String> = [":lang=ja", ":lang=zh-cn", ":lang=ko"]
+        .iter()
+        .flat_map(|p| files(p))
+        .collect();
+    let parent = |f: &str| Path::new(f).parent().map(|p| p.to_path_buf());
+    let cjk_dirs: std::collections::BTreeSet<PathBuf> =
+        cjk.iter().filter_map(|f| parent(f)).collect();
+    let dirs: std::collections::BTreeSet<PathBuf> = files(":")
+        .iter()
+        .filter_map(|f| parent(f))
+        .filter(|d| !cjk_dirs.contains(d))
+        .collect();
+    assert!(
+        !dirs.is_empty(),
+        "no font without CJK glyphs on this machine"
+    );
+    let mut conf = String::from(
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n<fontconfig>\n",
+    );
+    for d in &dirs {
+        conf.push_str(&format!("<dir>{}</dir>\n", d.display()));
+    }
+    conf.push_str(&format!(
+        "<cachedir>{}</cachedir>\n</fontconfig>\n",
+        dir.join("fontcache").display()
+    ));
+    let path = dir.join("fonts.conf");
+    std::fs::write(&path, conf).unwrap();
+    path
+}
+
+#[test]
+#[ignore = "needs chromium, fontconfig, and node with tests/browser's packages; .ci/run installs them"]
+fn every_page_draws_its_pieces_without_a_cjk_font_and_switches_to_letters() {
+    let dir = crate::common::scratch("fonts-chromium");
+    let (book_page, train, editor) = (
+        dir.join("book.html"),
+        dir.join("train.html"),
+        dir.join("editor.html"),
+    );
+    assert!(classic_book(&book_page).status.success());
+    assert!(train_page(&train).status.success());
+    assert!(
+        run(&[
+            "editor",
+            "--out",
+            editor.to_str().unwrap(),
+            "1k5/2S4/7/FC5/7/7/7 b FRS 1"
+        ])
+        .status
+        .success()
+    );
+    let browser = Command::new("sh")
+        .args(["-c", &format!("command -v {}", chromium())])
+        .output()
+        .expect("sh runs");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let r = Command::new("node")
+        .arg(root.join("tests/browser/fonts.mjs"))
+        .arg(dir.as_os_str())
+        .args([&book_page, &train, &editor])
+        .env("CHROMIUM", String::from_utf8_lossy(&browser.stdout).trim())
+        .env("FONTCONFIG_FILE", fontconfig_without_cjk(&dir))
+        .output()
+        .expect("node runs");
+    let said = String::from_utf8_lossy(&r.stdout).to_string();
+    assert!(
+        r.status.success(),
+        "{said}\n{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    for page in ["book", "train", "editor"] {
+        assert!(
+            said.contains(&format!("ok: {page}: this browser has no CJK font")),
+            "{said}"
+        );
+        assert!(
+            said.contains(&format!("ok: {page}: 鵬 drawn by the page's own font")),
+            "{said}"
+        );
+        assert!(
+            said.contains(&format!("ok: {page}: opened again, it still shows letters")),
+            "{said}"
+        );
+        for labels in ["kanji", "letters"] {
+            kept_screenshot(&dir, &format!("fonts-{page}-{labels}.png"));
+        }
     }
 }
