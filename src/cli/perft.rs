@@ -12,7 +12,7 @@ use toritsume::notation::sfen::write_sfen;
 use toritsume::rules::perft::{perft_divide, perft_parallel};
 
 /// The deepest `perft` counts.
-pub(crate) const MAX_DEPTH: u32 = 30;
+pub(crate) const MAX_DEPTH: u32 = super::usi::MAX_PERFT_DEPTH;
 
 /// Arguments of `perft`.
 #[derive(Args)]

@@ -46,6 +46,61 @@ pub enum ResumeError {
     Io(#[from] std::io::Error),
 }
 
+/// What a run of `checkpoint` goes on with under `config` (see [`Generator::resume`]): its
+/// counters and pools, once everything the checkpoint says is checked; the error says what
+/// does not hold. Sets up no workers.
+fn taken_up(config: &GenConfig, checkpoint: &Checkpoint) -> Result<(Stats, Pools), ResumeError> {
+    if checkpoint.format != CHECKPOINT_FORMAT {
+        return Err(ResumeError::Format(checkpoint.format));
+    }
+    if let Some(d) = settings_differ(&checkpoint.settings, &settings(config)) {
+        return Err(ResumeError::Settings(d));
+    }
+    let stats = Stats {
+        gave_up: false,
+        candidate_limit: false,
+        ..checkpoint.stats.clone()
+    };
+    let kept = stats.kept_total();
+    if kept > config.count {
+        return Err(ResumeError::Past(format!(
+            "it has kept {kept} problems, more than --count {}",
+            config.count
+        )));
+    }
+    if let Some(max) = config.max_candidates
+        && checkpoint.next_candidate > max
+    {
+        return Err(ResumeError::Past(format!(
+            "it has drawn {} candidates, more than --max-candidates {max}",
+            checkpoint.next_candidate
+        )));
+    }
+    if checkpoint.shapes.len() > kept
+        || checkpoint.shapes.len() != stats.shapes
+        || checkpoint.next_candidate != stats.tried
+    {
+        return Err(ResumeError::Damaged("its counters disagree".into()));
+    }
+    if checkpoint.next_candidate > last_candidate(config) {
+        return Err(ResumeError::Damaged(format!(
+            "its next candidate, {}, is past the last one a run can draw",
+            checkpoint.next_candidate
+        )));
+    }
+    let pools = checkpoint.pools.pools().map_err(ResumeError::Damaged)?;
+    Ok((stats, pools))
+}
+
+impl Checkpoint {
+    /// Checks that a run could be taken up from this checkpoint under `config`, as
+    /// [`Generator::resume`] would, without setting up its workers: the error says what
+    /// does not hold. (A checkpoint file read from disk is checked so in full.)
+    pub fn check(&self, config: &GenConfig) -> Result<(), ResumeError> {
+        taken_up(config, self).map(|_| ())
+    }
+}
+
 /// The number of candidates a run of `config` can draw: each candidate's index within the
 /// shard (`g`) makes a global index `g·N + K` that must fit in 64 bits, with a batch to
 /// spare. Far more than any run reaches; a checkpoint claiming more is damaged.
@@ -101,51 +156,14 @@ impl<'c> Generator<'c> {
         config: &'c GenConfig,
         checkpoint: &Checkpoint,
     ) -> Result<Generator<'c>, ResumeError> {
-        if checkpoint.format != CHECKPOINT_FORMAT {
-            return Err(ResumeError::Format(checkpoint.format));
-        }
-        if let Some(d) = settings_differ(&checkpoint.settings, &settings(config)) {
-            return Err(ResumeError::Settings(d));
-        }
-        let stats = Stats {
-            gave_up: false,
-            candidate_limit: false,
-            ..checkpoint.stats.clone()
-        };
-        let kept = stats.kept_total();
-        if kept > config.count {
-            return Err(ResumeError::Past(format!(
-                "it has kept {kept} problems, more than --count {}",
-                config.count
-            )));
-        }
-        if let Some(max) = config.max_candidates
-            && checkpoint.next_candidate > max
-        {
-            return Err(ResumeError::Past(format!(
-                "it has drawn {} candidates, more than --max-candidates {max}",
-                checkpoint.next_candidate
-            )));
-        }
-        if checkpoint.shapes.len() > kept
-            || checkpoint.shapes.len() != stats.shapes
-            || checkpoint.next_candidate != stats.tried
-        {
-            return Err(ResumeError::Damaged("its counters disagree".into()));
-        }
-        if checkpoint.next_candidate > last_candidate(config) {
-            return Err(ResumeError::Damaged(format!(
-                "its next candidate, {}, is past the last one a run can draw",
-                checkpoint.next_candidate
-            )));
-        }
+        let (stats, pools) = taken_up(config, checkpoint)?;
         let seen = Policy::restored(
             config.family_limit,
             config.shape_limit,
             checkpoint.policy.clone(),
         );
         let mut g = Generator::workers(config, seen)?;
-        g.pools = checkpoint.pools.pools().map_err(ResumeError::Damaged)?;
+        g.pools = pools;
         g.before = stats.elapsed;
         g.stats = stats;
         g.shapes = checkpoint.shapes.iter().cloned().collect();

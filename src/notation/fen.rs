@@ -41,10 +41,17 @@ pub fn parse_fen_setup(text: &str) -> Result<Setup, ParseError> {
     };
     // The last field, when numeric, is the full-move number.
     if rest.len() >= 2
-        && let Some(n) = rest.last().and_then(|s| s.parse::<u32>().ok())
+        && let Some(text) = rest.last()
+        && let Ok(n) = text.parse::<u64>()
         && n > 0
     {
-        setup.move_number = 2 * n - if setup.side == Color::Black { 1 } else { 0 };
+        let ply = n
+            .checked_mul(2)
+            .map(|p| p - u64::from(setup.side == Color::Black));
+        setup.move_number = ply
+            .and_then(|p| u32::try_from(p).ok())
+            .filter(|&p| p <= super::MAX_MOVE_NUMBER)
+            .ok_or_else(|| ParseError::MoveNumber(super::quoted(text)))?;
     }
     Ok(setup)
 }
@@ -73,4 +80,35 @@ pub fn write_fen(pos: &Position) -> String {
         },
         pos.move_number().div_ceil(2).max(1)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_number_beyond_the_largest_is_refused_rather_than_wrapped() {
+        let fen = |n: &str| format!("rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[-] w 0 {n}");
+        // Full move 500,000,000 with Black to move is ply 999,999,999.
+        let p = parse_fen(&fen("500000000")).unwrap();
+        assert_eq!(p.move_number(), 999_999_999);
+        for big in [
+            "500000001",
+            "2147483648",
+            "4000000000",
+            "12559824119885877956",
+        ] {
+            assert!(
+                matches!(parse_fen(&fen(big)), Err(ParseError::MoveNumber(t)) if t == big),
+                "{big}"
+            );
+        }
+        // And in SFEN, where the number is the ply.
+        let sfen = |n: &str| format!("3k3/7/3C3/7/7/7/7 b C {n}");
+        assert!(crate::notation::parse_position(&sfen("1000000000")).is_ok());
+        assert!(matches!(
+            crate::notation::parse_position(&sfen("4294967295")),
+            Err(ParseError::MoveNumber(_))
+        ));
+    }
 }

@@ -30,8 +30,8 @@ pub enum ParseError {
     /// The hand field is malformed.
     #[error("hands: {0}")]
     Hand(String),
-    /// The move number is malformed.
-    #[error("move number: expected a positive integer, found `{0}`")]
+    /// The move number is malformed, or beyond [`MAX_MOVE_NUMBER`].
+    #[error("move number: expected a positive integer up to {MAX_MOVE_NUMBER}, found `{0}`")]
     MoveNumber(String),
     /// Text after the position that is not a `moves` list.
     #[error("unexpected text after the position: `{0}`")]
@@ -82,6 +82,10 @@ pub enum MoveError {
         candidates: Vec<String>,
     },
 }
+
+/// The largest move number a position is read with: far beyond any game, and far enough
+/// below the counter's end that the moves of a line or a search never run it over.
+pub const MAX_MOVE_NUMBER: u32 = 1_000_000_000;
 
 /// The longest piece of input an error message quotes; longer input is cut with `...`.
 pub const QUOTE_LIMIT: usize = 80;

@@ -184,7 +184,7 @@ pub fn parse_sfen_setup(text: &str) -> Result<Setup, ParseError> {
         setup.move_number = n
             .parse::<u32>()
             .ok()
-            .filter(|&n| n > 0)
+            .filter(|&n| (1..=super::MAX_MOVE_NUMBER).contains(&n))
             .ok_or_else(|| ParseError::MoveNumber(super::quoted(n)))?;
     }
     if fields.len() > 4 {

@@ -146,7 +146,15 @@ fn book_holds_every_problem_with_hidden_solutions() {
     assert!(html.contains("Black (☗) to move and mate; White (☖) holds every piece not shown."));
     // Self-contained: no scripts, stylesheets, images or fonts from anywhere. Its one
     // script is inline (the labels switch's memory), its one font a data: URL.
-    for bad in ["<script src", "<link", "<img", "src=", "@import", "url(http", "url(/"] {
+    for bad in [
+        "<script src",
+        "<link",
+        "<img",
+        "src=",
+        "@import",
+        "url(http",
+        "url(/",
+    ] {
         assert!(!html.contains(bad), "{bad}");
     }
     assert_eq!(html.matches("<script>").count(), 1);

@@ -18,18 +18,21 @@
 //! rejected `position` leaves no position: a `go` then answers `info string no position ...`
 //! and `checkmate nomate` rather than search an earlier one.
 
+mod parse;
 mod session;
 
+pub use parse::MAX_PERFT_DEPTH;
 pub use session::run;
 
 use super::output::StdoutError;
+use parse::{Command, Refusal};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use toritsume::notation::{parse_position, quoted};
+use toritsume::notation::quoted;
 use toritsume::rules::Position;
 use toritsume::solver::{
     DefenderHand, Progress, Solution, Solver, SolverConfig, Status, TableError,
@@ -174,28 +177,9 @@ impl Engine {
         }
     }
 
-    fn setoption(&mut self, tokens: &[&str]) {
-        // setoption name <id> value <x>: `name` first, then the id, then `value` (a `value`
-        // before `name` is no option of ours).
-        let name_at = tokens.iter().position(|&t| t == "name");
-        let value_at = name_at.and_then(|n| {
-            tokens[n + 1..]
-                .iter()
-                .position(|&t| t == "value")
-                .map(|v| n + 1 + v)
-        });
-        let (Some(n), Some(v)) = (name_at, value_at) else {
-            self.info("setoption needs `name <option> value <value>`, in that order");
-            return;
-        };
-        if v == n + 1 {
-            self.info("setoption needs `name <option> value <value>`: no option is named");
-            return;
-        }
-        let name = tokens[n + 1..v].join(" ");
-        let value = tokens[v + 1..].join(" ");
+    fn setoption(&mut self, name: &str, value: &str) {
         let number = value.parse::<usize>();
-        match (name.as_str(), number) {
+        match (name, number) {
             // `Hash`, the name chess engines and some shogi GUIs use, is taken as `USI_Hash`.
             ("USI_Hash" | "Hash", Ok(mb)) if mb >= 1 => {
                 // Lowered to the maximum, as Threads is, rather than refused.
@@ -218,32 +202,22 @@ impl Engine {
             }
             ("USI_Hash" | "Hash" | "Threads", _) => self.info(&format!(
                 "{}: `{}` is not an allowed value",
-                quoted(&name),
-                quoted(&value)
+                quoted(name),
+                quoted(value)
             )),
             ("USI_Ponder", _) => {}
-            _ => self.info(&format!("unknown option `{}`", quoted(&name))),
+            _ => self.info(&format!("unknown option `{}`", quoted(name))),
         }
     }
 
     /// `go perft N`, answered as UCI engines answer it, for the tools that check a move
     /// generator against another engine's by driving both: each root move with its count of
     /// paths of N plies (`3d3c: 16`, in USI), a blank line, then `Nodes searched: <total>`.
-    fn go_perft(&mut self, depth: Option<&str>) {
+    fn go_perft(&mut self, depth: u32) {
         if self.searching() {
             self.info("already searching; send stop first");
             return;
         }
-        let Some(depth) = depth
-            .and_then(|d| d.parse::<u32>().ok())
-            .filter(|d| (1..=crate::cli::perft::MAX_DEPTH).contains(d))
-        else {
-            self.info(&format!(
-                "go perft: the depth is a number from 1 to {}",
-                crate::cli::perft::MAX_DEPTH
-            ));
-            return;
-        };
         let Some(pos) = self.position.clone() else {
             self.info("no position: the last position command was rejected");
             return;
@@ -285,43 +259,17 @@ impl Engine {
         }
     }
 
-    fn go(&mut self, tokens: &[&str]) {
+    fn go(&mut self, mate: bool, limit: Option<Duration>) {
         // The command loop holds a `go` back until the running search has answered.
         if self.searching() {
             self.info("already searching; send stop first");
             return;
         }
-        let mate = tokens.get(1) == Some(&"mate");
         // What a failed `go` answers: `checkmate ...` to `go mate`, `bestmove resign` to a
         // plain `go`.
         let give_up = |e: &Engine, mate_answer: &str| {
             e.out
                 .say(if mate { mate_answer } else { "bestmove resign" });
-        };
-        let limit = if mate {
-            match tokens.get(2) {
-                Some(&"infinite") | None => None,
-                Some(t) => match t.parse::<u64>() {
-                    Ok(ms) => Some(Duration::from_millis(ms)),
-                    Err(_) => {
-                        self.info(&format!(
-                            "go mate: `{}` is neither a time in ms nor infinite",
-                            quoted(t)
-                        ));
-                        give_up(self, "checkmate timeout");
-                        return;
-                    }
-                },
-            }
-        } else {
-            match plain_go_limit(&tokens[1..]) {
-                Ok(l) => l,
-                Err(e) => {
-                    self.info(&e);
-                    give_up(self, "checkmate timeout");
-                    return;
-                }
-            }
         };
         let Some(pos) = self.position.clone() else {
             self.info("no position: the last position command was rejected");
@@ -408,12 +356,31 @@ impl Engine {
 
     /// Handles one command line; false on `quit`.
     fn command(&mut self, line: &str) -> bool {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let Some(&cmd) = tokens.first() else {
-            return true;
+        let command = match parse::parse(line) {
+            Ok(c) => c,
+            Err(Refusal::Info(why)) => {
+                self.info(&why);
+                return true;
+            }
+            Err(Refusal::Position(why)) => {
+                // The earlier position is gone too: a `go` now must not answer for it.
+                self.position = None;
+                self.info(&why);
+                return true;
+            }
+            Err(Refusal::Go { mate, why }) => {
+                self.info(&why);
+                self.out.say(if mate {
+                    "checkmate timeout"
+                } else {
+                    "bestmove resign"
+                });
+                return true;
+            }
         };
-        match cmd {
-            "usi" => {
+        match command {
+            Command::Empty | Command::Ignored => {}
+            Command::Usi => {
                 self.out
                     .say(&format!("id name toritsume {}", env!("CARGO_PKG_VERSION")));
                 self.out.say("id author the toritsume authors");
@@ -426,14 +393,14 @@ impl Engine {
                 ));
                 self.out.say("usiok");
             }
-            "isready" => {
+            Command::IsReady => {
                 if !self.searching() {
                     self.ensure_solver();
                 }
                 self.out.say("readyok");
             }
-            "setoption" => self.setoption(&tokens),
-            "usinewgame" => {
+            Command::SetOption { name, value } => self.setoption(&name, &value),
+            Command::UsiNewGame => {
                 if self.searching() {
                     self.info("usinewgame ignored while searching");
                 } else if let Some(s) = self
@@ -445,25 +412,14 @@ impl Engine {
                     s.clear_table();
                 }
             }
-            "position" => match parse_position(line) {
-                Ok(p) => self.position = Some(p),
-                Err(e) => {
-                    // The earlier position is gone too: a `go` now must not answer for it.
-                    self.position = None;
-                    self.info(&format!(
-                        "position ignored, and no position is set now: {e}"
-                    ));
-                }
-            },
-            "go" if tokens.get(1) == Some(&"perft") => self.go_perft(tokens.get(2).copied()),
-            "go" => self.go(&tokens),
-            "stop" => self.finish_search(),
-            "quit" => {
+            Command::Position(p) => self.position = Some(*p),
+            Command::GoPerft(depth) => self.go_perft(depth),
+            Command::Go { mate, limit } => self.go(mate, limit),
+            Command::Stop => self.finish_search(),
+            Command::Quit => {
                 self.finish_search();
                 return false;
             }
-            "gameover" | "ponderhit" => {}
-            other => self.info(&format!("unknown command `{}`", quoted(other))),
         }
         true
     }
@@ -508,38 +464,6 @@ fn say_info(out: &Out, progress: &Progress, elapsed: Duration) {
         }
     }
     out.say(&line);
-}
-
-/// The time limit of a plain `go`: none for `go` and `go infinite`, else `movetime`, or
-/// the `byoyomi` with what is left of the side to move's clock (`btime`/`wtime`).
-fn plain_go_limit(args: &[&str]) -> Result<Option<Duration>, String> {
-    let mut movetime = None;
-    let mut byoyomi = None;
-    let mut infinite = args.is_empty();
-    let mut it = args.iter();
-    while let Some(&k) = it.next() {
-        match k {
-            "infinite" => infinite = true,
-            "movetime" | "byoyomi" | "btime" | "wtime" | "binc" | "winc" => {
-                let v = it.next().ok_or(format!("go: `{k}` needs a number of ms"))?;
-                let ms: u64 = v
-                    .parse()
-                    .map_err(|_| format!("go: `{k} {}` is not a number of ms", quoted(v)))?;
-                match k {
-                    "movetime" => movetime = Some(ms),
-                    "byoyomi" => byoyomi = Some(ms),
-                    _ => {}
-                }
-            }
-            "ponder" => {}
-            other => return Err(format!("go: unknown argument `{}`", quoted(other))),
-        }
-    }
-    Ok(if infinite {
-        None
-    } else {
-        movetime.or(byoyomi).map(Duration::from_millis)
-    })
 }
 
 #[cfg(test)]
