@@ -206,3 +206,38 @@ fn no_record_or_argument_drives_the_terminal() {
     assert!(!out.contains(esc), "{out:?}");
     assert_eq!(out.matches(r"\u{1b}").count(), 2, "{out:?}");
 }
+
+#[test]
+fn a_length_without_a_line_is_solved_by_the_book_and_not_counted_by_stats() {
+    let dir = scratch("length-without-line");
+    let file = dir.join("set.jsonl");
+    // The mate in 7 of tests/cli/stats.rs with its length and no line, and the good mate
+    // in 1.
+    std::fs::write(
+        &file,
+        format!("{GOOD}\n{{\"sfen\":\"1k5/2S4/7/FC5/7/7/7 b FRS 1\",\"plies\":7}}\n"),
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    // The book publishes the line its solve finds, not "Mate in 7" over "No mate".
+    let page = dir.join("book.html");
+    let o = run(&["book", f, "--out", page.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("No. 2</a> · Mate in 7 plies"), "{html}");
+    assert!(html.contains("1.&nbsp;Fa*6b Phx6b"), "{html}");
+    assert!(!html.contains("No mate"), "{html}");
+    // stats counts the checked line's length only; the stated one apart.
+    let o = run(&["stats", "--json", f]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["plies"], serde_json::json!({"1": 1}));
+    assert_eq!(v["length_without_line"], 1);
+    // merge --plies 7 keeps nothing it cannot measure.
+    let o = run(&["merge", f, "--plies", "7", "--out", "-"]);
+    assert_eq!(stdout(&o), "");
+    assert!(
+        stderr(&o).contains("1 without a line to measure"),
+        "{}",
+        stderr(&o)
+    );
+}
