@@ -7,7 +7,7 @@
 
 use proptest::prelude::*;
 use toritsume::export::card::{CardInput, dataset_card};
-use toritsume::export::formats::csv;
+use toritsume::export::formats::{Format, csv};
 use toritsume::export::{Puzzle, Skip};
 use toritsume::notation::printable;
 use toritsume::problem::Problem;
@@ -72,15 +72,15 @@ fn record(note: &str) -> Problem {
     p
 }
 
-/// A puzzle of the mate in 1 carrying `text` as its address and one of its themes.
+/// A puzzle of the mate in 1 carrying `text` as its id, its first theme and its address.
 fn puzzle(text: &str) -> Puzzle {
     Puzzle {
-        id: "abcde".into(),
+        id: text.to_string(),
         sfen: "3k3/7/3C3/7/7/7/7 b C 1".into(),
         fen: "3k3/7/3C3/7/7/7/7[Cc2f3c4p2l2r16s] w - - 0 1".into(),
         moves: vec!["C*4b".into()],
         plies: 1,
-        themes: vec!["mateIn1".into(), text.to_string()],
+        themes: vec![text.to_string(), "mateIn1".into()],
         rating: 800,
         url: Some(text.to_string()),
         fairy: Err(Skip::Undecided),
@@ -146,10 +146,12 @@ proptest! {
 
     #[test]
     fn a_csv_row_reads_back_and_starts_no_formula(s in hostile()) {
+        // A row as the file has it, after the header.
         let row = csv(&puzzle(&s));
+        let file = format!("{}\n{row}\n", Format::Csv.header().unwrap());
         let mut reader = csv::ReaderBuilder::new()
-            .has_headers(false)
-            .from_reader(row.as_bytes());
+            .has_headers(true)
+            .from_reader(file.as_bytes());
         let fields: Vec<String> = reader
             .records()
             .next()
@@ -165,14 +167,14 @@ proptest! {
             let f = &fields[i];
             prop_assert!(!f.starts_with(['=', '+', '-', '@', '\t', '\r']), "{f:?}");
         }
-        // The address as it went in, after the quote that keeps a formula text.
-        let url = &fields[8];
-        let back = if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-            url.strip_prefix('\'').unwrap_or(url)
-        } else {
-            url.as_str()
-        };
-        prop_assert_eq!(back, s.as_str());
+        // The id and the address as they went in, after the quote that keeps a formula
+        // text.
+        let formula = s.starts_with(['=', '+', '-', '@', '\t', '\r']);
+        for i in [0, 8] {
+            let f = &fields[i];
+            let back = if formula { f.strip_prefix('\'').unwrap_or(f) } else { f.as_str() };
+            prop_assert_eq!(back, s.as_str());
+        }
     }
 
     #[test]

@@ -144,7 +144,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
     let totals = Mutex::new(Totals::default());
     let json = a.json;
     let repeat = a.repeat;
-    let bad = run_parallel(&items, solvers, None, None, |solver, item| {
+    let outcome = run_parallel(&items, solvers, None, None, |solver, item| {
         let pos = item.position.as_ref().map_err(|e| e.clone())?;
         solver.set_defender_hand(item.defender_hand(config.defender_hand));
         let mut best = None;
@@ -159,6 +159,12 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
             }
         }
         let sol = best.expect("at least one run");
+        // The record's claims against the answer, named as every command names them.
+        let error = item
+            .record
+            .as_ref()
+            .and_then(|r| r.check_against(solver, &sol))
+            .map(|e| e.to_string());
         let want = expected(item);
         let moves = toritsume::notation::usi::line_to_usi(&sol.moves);
         let mut differences = Vec::new();
@@ -196,7 +202,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
             (Status::Mate, Some(p)) => format!("mate in {p}"),
             (s, _) => s.to_string(),
         };
-        Ok(Answer::from(if json {
+        let text = if json {
             let mut v = json!({
                 "origin": item.origin,
                 "status": sol.status.to_string(),
@@ -231,9 +237,10 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
                     format!("  DIFFERS: {}", differences.join(", "))
                 }
             )
-        }))
-    })?
-    .failed;
+        };
+        Ok(Answer { text, error })
+    })?;
+    let (bad, contradicted) = (outcome.failed, outcome.contradicted);
     let t = totals.into_inner().unwrap_or_else(|e| e.into_inner());
     let speedup = (t.with_baseline > 0).then(|| t.baseline_ms / t.ms_with_baseline.max(0.001));
     let summary = if json {
@@ -246,6 +253,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
             "speedup": speedup.map(|s| (s * 100.0).round() / 100.0),
             "disagreeing": t.disagree,
             "unreadable": bad,
+            "contradicted": contradicted,
         }})
         .to_string()
     } else {
@@ -272,6 +280,14 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
     super::output::emit(&format!("{summary}\n"))?;
     if bad > 0 {
         say_err!("{} could not be read", counted(bad as u64, "line", "lines"));
+    }
+    if contradicted > 0 {
+        say_err!(
+            "{} claim what the search does not find",
+            counted(contradicted as u64, "record", "records")
+        );
+    }
+    if bad > 0 || contradicted > 0 {
         return Ok(EXIT_USAGE);
     }
     Ok(if t.disagree > 0 { 1 } else { 0 })

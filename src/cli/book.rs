@@ -1,7 +1,7 @@
 //! `toritsume book`: an HTML puzzle book of a problem set, or (`--interactive`) a training
 //! page on which the problems are played.
 
-use super::generate::write_file;
+use super::generate::write_out;
 use super::input::{read_file, records, source_name};
 use super::say_err;
 use clap::Args;
@@ -16,7 +16,7 @@ pub struct BookArgs {
     /// The problems (JSON lines, as in problems/, or a pychess-variants, EPD or CSV file of
     /// puzzles), or `-` for standard input.
     problems: PathBuf,
-    /// The HTML file to write.
+    /// The HTML file to write (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
     /// Title of the page.
@@ -58,6 +58,10 @@ const CHECK_NODES: u64 = 20_000_000;
 
 /// Runs `book`.
 pub fn run(a: BookArgs) -> anyhow::Result<i32> {
+    // Refused before any solving: the page would not be written over it anyway.
+    if a.out.as_os_str() != "-" {
+        super::generate::refuse_existing(&a.out, a.force)?;
+    }
     let bytes = read_file(&a.problems)?;
     let mut problems = Vec::new();
     let mut lines: Vec<usize> = Vec::new();
@@ -150,11 +154,15 @@ pub fn run(a: BookArgs) -> anyhow::Result<i32> {
             a.out.display()
         );
     }
-    write_file(&a.out, a.force, &html)?;
+    write_out(&a.out, a.force, &html)?;
+    let to = if a.out.as_os_str() == "-" {
+        "standard output".to_string()
+    } else {
+        a.out.display().to_string()
+    };
     say_err!(
-        "{} written to {}",
+        "{} written to {to}",
         counted(shown as u64, "problem", "problems"),
-        a.out.display()
     );
     if shown < problems.len() {
         say_err!(

@@ -299,6 +299,9 @@ fn summary(stats: &Stats) -> String {
 
 /// Runs `generate`.
 pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
+    // Ctrl-C and SIGTERM are taken from the start: one that comes while the input is read
+    // or the tables are made stops the run cleanly too, rather than killing it.
+    let _ = super::interrupt_flag();
     let (lo, hi) = parse_plies(&a.plies, Some(GENERATE_MAX_PLIES))?;
     let shard = match &a.shard {
         Some(s) => parse_shard(s)?,
@@ -323,7 +326,8 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
     {
         return Err(never(why));
     }
-    if let Some(why) = config.choice.too_short(hi) {
+    // The longest a kept problem can be: a `mateInN` asked for sets it.
+    if let Some(why) = config.choice.too_short(config.choice.plies().unwrap_or(hi)) {
         return Err(never(why));
     }
     if let Some(min) = config.min_score {
@@ -459,13 +463,13 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
             None => StdoutError(e).into(),
         }
     };
-    // A new run's output and its first checkpoint are made before any work, so that a run
-    // killed outright (SIGKILL, a machine gone) before its next checkpoint can be resumed
-    // from the start rather than refused.
+    // A new run's first checkpoint, then its output, are made before any work, so that a
+    // run killed outright (SIGKILL, a machine gone) before its next checkpoint can be
+    // resumed from the start rather than refused.
     let fresh = saved.is_none();
     if let (Some(cp), Some(f), true) = (&checkpoint, &mut file, fresh) {
-        let f = f.open().map_err(write_error)?;
-        SavedRun::new(generator.checkpoint(), 0).save(cp, Some(f))?;
+        SavedRun::new(generator.checkpoint(), 0).save(cp, None)?;
+        f.open().map_err(write_error)?;
     }
     let every = std::time::Duration::from_secs_f64(a.checkpoint_every);
     let mut saved_at = std::time::Instant::now();

@@ -120,6 +120,14 @@ pub fn read_seeded(
     files: &[std::path::PathBuf],
     mut each: impl FnMut(Problem, Seed),
 ) -> anyhow::Result<usize> {
+    read_placed(files, |_, r, seed| each(r, seed))
+}
+
+/// [`read_seeded`], each record handed over with where it is (`line N of FILE`).
+fn read_placed(
+    files: &[std::path::PathBuf],
+    mut each: impl FnMut(String, Problem, Seed),
+) -> anyhow::Result<usize> {
     let mut bad = 0;
     for f in files {
         let bytes = read_file(f)?;
@@ -130,11 +138,64 @@ pub fn read_seeded(
                 Ok((r, seed))
             });
             match parsed {
-                Ok((r, seed)) => each(r, seed),
+                Ok((r, seed)) => each(format!("line {n} of {}", source_name(f)), r, seed),
                 Err(e) => {
                     bad += 1;
                     say_err!("error: line {n} of {}: {e}", source_name(f));
                 }
+            }
+        }
+    }
+    Ok(bad)
+}
+
+/// `--check`, as `stats` and `merge` take it: each record solved first, and counted or
+/// chosen only as far as the solve confirms it.
+#[derive(clap::Args, Clone, Debug)]
+pub struct CheckArgs {
+    /// Solve each record first (as `book` does) and use only what the solve confirms: a
+    /// record whose length, status or line the solve contradicts is named and left out, and
+    /// one without a line is measured by the line found.
+    #[arg(long)]
+    check: bool,
+    /// With --check, the node budget of each record's solve (a record that needs more is
+    /// named and left out).
+    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = super::node_budget_arg, requires = "check")]
+    check_nodes: u64,
+    /// With --check, the worker threads (0 = one per core).
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "check")]
+    check_threads: usize,
+}
+
+/// [`read_seeded`], with `--check` each record first settled by a solve
+/// ([`toritsume::problem::Problem::settled`]) and handed to `each` as the solve settles it,
+/// those the solve contradicts (or cannot decide within the budget) named and counted as
+/// bad lines.
+pub fn read_checked(
+    files: &[std::path::PathBuf],
+    check: &CheckArgs,
+    mut each: impl FnMut(Problem, Seed),
+) -> anyhow::Result<usize> {
+    if !check.check {
+        return read_seeded(files, each);
+    }
+    let mut read = Vec::new();
+    let mut bad = read_placed(files, |at, r, seed| read.push((at, r, seed)))?;
+    let records: Vec<Problem> = read.iter().map(|(_, r, _)| r.clone()).collect();
+    let config = toritsume::solver::SolverConfig {
+        hash_mb: 16,
+        nodes: Some(check.check_nodes),
+        ..toritsume::solver::SolverConfig::default()
+    };
+    let threads = super::threads_arg(check.check_threads)?;
+    let settled = toritsume::problem::answer::settle_all(&records, &config, threads)?;
+    for ((at, r, seed), s) in read.into_iter().zip(settled) {
+        // The seed of the record as the solve settled it: its length and line the solve's.
+        match s.and_then(|p| Seed::from_record(&p, seed.family)) {
+            Ok(settled) => each(r, settled),
+            Err(e) => {
+                bad += 1;
+                say_err!("error: {at}: {e}");
             }
         }
     }
@@ -199,13 +260,14 @@ impl Line<'_> {
     /// or a CSV row), its claims checked ([`Problem::check`]: every command reads a record
     /// so); the error says why it holds none, or which claim is wrong.
     pub fn record(self) -> Result<Problem, String> {
-        let record = match self {
-            Line::Text(t) if looks_like_epd(t) => Problem::from_epd(t).map_err(|e| e.to_string()),
-            Line::Text(t) => Problem::from_json(t).map_err(|e| e.to_string()),
-            Line::Row(r) => r,
-        }?;
-        record.check().map_err(|e| e.to_string())?;
-        Ok(record)
+        match self {
+            Line::Text(t) => Problem::read(t).map_err(|e| e.to_string()),
+            Line::Row(r) => {
+                let record = r?;
+                record.check().map_err(|e| e.to_string())?;
+                Ok(record)
+            }
+        }
     }
 }
 

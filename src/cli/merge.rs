@@ -4,7 +4,7 @@
 
 use super::EXIT_USAGE;
 use super::generate::{create_output, parse_plies, refuse_existing};
-use super::input::read_seeded;
+use super::input::read_checked;
 use super::output::{emit, io_reason};
 use super::say_err;
 use anyhow::bail;
@@ -41,6 +41,8 @@ pub struct MergeArgs {
     plies: Option<String>,
     #[command(flatten)]
     choice: ChoiceArgs,
+    #[command(flatten)]
+    check: super::input::CheckArgs,
 }
 
 /// The choice of problems by rating and themes, as `merge` and `generate` take it.
@@ -85,7 +87,7 @@ pub fn run_merge(a: MergeArgs) -> anyhow::Result<i32> {
         refuse_existing(&a.out, a.force)?;
     }
     let mut records = Vec::new();
-    let bad = read_seeded(&a.files, |r, seed| records.push((r, seed)))?;
+    let bad = read_checked(&a.files, &a.check, |r, seed| records.push((r, seed)))?;
     if a.family_limit == Some(0) || a.shape_limit == Some(0) {
         bail!("--family-limit and --shape-limit must be at least 1");
     }

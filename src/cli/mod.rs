@@ -253,8 +253,11 @@ pub use signals::{EXIT_INTERRUPTED, interrupt_flag};
 pub struct Outcome {
     /// Items answered or reported as failed (all of them unless stopped).
     pub done: usize,
-    /// Of those, the items that failed.
+    /// Of those, the items that failed: no answer (an unreadable line, say).
     pub failed: usize,
+    /// Of those, the items answered whose record the work found a claim of wrong
+    /// ([`Answer::error`]).
+    pub contradicted: usize,
     /// The run was stopped (Ctrl-C, SIGTERM): the searches under way then were cut short, and the
     /// items not yet taken left.
     pub interrupted: bool,
@@ -313,7 +316,7 @@ where
     // search may have been cut short).
     let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<Answer, String>, bool)>();
     let mut resume_at = None;
-    let mut failed = 0;
+    let (mut failed, mut contradicted) = (0, 0);
     // The next item to print: all before it are printed or reported.
     let mut want = 0;
     let mut write_error = None;
@@ -363,12 +366,15 @@ where
                             next.store(items.len(), Ordering::Relaxed);
                             break 'results;
                         }
+                        contradicted += usize::from(answer.error.is_some());
                         answer.error
                     }
-                    Err(e) => Some(e),
+                    Err(e) => {
+                        failed += 1;
+                        Some(e)
+                    }
                 };
                 if let Some(e) = error {
-                    failed += 1;
                     let origin = &items[want].origin;
                     match &bar {
                         Some(b) => b.suspend(|| say_err!("error: {origin}: {e}")),
@@ -392,6 +398,7 @@ where
     Ok(Outcome {
         done: want,
         failed,
+        contradicted,
         interrupted,
         // Cut short where a result came late, else where the results stop.
         resume_at: interrupted

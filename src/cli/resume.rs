@@ -101,6 +101,15 @@ impl SavedRun {
     /// end, and the number of problems cut off.
     pub fn reopen(&self, out: &Path) -> anyhow::Result<(File, u64)> {
         let shown = out.display();
+        if self.out_bytes == 0 && !out.exists() {
+            // Killed before it wrote anything: the output is made now.
+            let f = OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(out)
+                .with_context(|| format!("cannot write {shown}"))?;
+            return Ok((f, 0));
+        }
         let bytes = std::fs::read(out).with_context(|| format!("cannot read {shown}"))?;
         let n = usize::try_from(self.out_bytes).unwrap_or(usize::MAX);
         let head = bytes
@@ -164,18 +173,22 @@ pub fn earlier_run(
             "{o} exists, from a run that was stopped (its checkpoint is {c}); pass --resume \
              to go on with it, or --force to start over"
         ),
-        (false, true, _) => bail!(
-            "{c} is the checkpoint of a run writing {o}, which is not there; pass --force to \
-             start over"
-        ),
-        // An empty output without a checkpoint: a run killed as it began. Nothing is lost
-        // by starting it anew.
-        (true, false, true) if std::fs::metadata(out).is_ok_and(|m| m.len() == 0) => {
-            std::fs::remove_file(out).map_err(|e| {
-                anyhow::anyhow!("cannot remove {o}: {}", super::output::io_reason(&e))
-            })?;
-            Ok(None)
+        // A run killed as it began, between its first checkpoint and its output: nothing
+        // written yet, so it goes on from the start.
+        (false, true, true) => {
+            let saved = SavedRun::read(cp)?;
+            if saved.out_bytes != 0 {
+                bail!(
+                    "{c} is the checkpoint of a run writing {o}, which is not there; pass \
+                     --force to start over"
+                );
+            }
+            Ok(Some(saved))
         }
+        (false, true, false) => bail!(
+            "{c} is the checkpoint of a run writing {o}, which is not there; pass --resume \
+             to go on with it (if it had written nothing yet), or --force to start over"
+        ),
         (true, false, true) => bail!(
             "--resume: {o} has no checkpoint beside it ({c}): the run that wrote it ended \
              (a finished run removes its checkpoint), or it was not written by `generate \

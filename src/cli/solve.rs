@@ -226,6 +226,9 @@ fn solution_text(sol: &Solution, item: &Item, style: Style, defender_hand: Defen
 
 /// Runs `solve`.
 pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
+    // Ctrl-C and SIGTERM are taken from the start: one that comes while the input is read
+    // or the tables are made stops the run cleanly too, rather than killing it.
+    let _ = super::interrupt_flag();
     let items = a.lines.read(&a.input)?;
     let (workers, config) = a.search.plan(items.len())?;
     let style = if a.unicode {
@@ -291,7 +294,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     );
     Ok(if outcome.interrupted {
         super::EXIT_INTERRUPTED
-    } else if outcome.failed > 0 {
+    } else if outcome.failed > 0 || outcome.contradicted > 0 {
         EXIT_USAGE
     } else {
         0

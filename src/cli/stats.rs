@@ -3,7 +3,7 @@
 //! as README.md's "Quality of the shipped set" gives them.
 
 use super::EXIT_USAGE;
-use super::input::read_seeded;
+use super::input::read_checked;
 use super::output::emit;
 use super::say_err;
 use clap::Args;
@@ -23,6 +23,8 @@ pub struct StatsArgs {
     /// One JSON object instead of the text report.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    check: super::input::CheckArgs,
 }
 
 /// The verdict counted for a record that states none.
@@ -262,7 +264,7 @@ fn counted_grouped(n: usize, one: &str, many: &str) -> String {
 /// played, is named and makes the exit status 2; the rest are counted) and prints the figures.
 pub fn run(a: StatsArgs) -> anyhow::Result<i32> {
     let mut stats = Stats::default();
-    let bad = read_seeded(&a.files, |r, seed| stats.add(&r, &seed))?;
+    let bad = read_checked(&a.files, &a.check, |r, seed| stats.add(&r, &seed))?;
     if a.json {
         emit(&format!("{}\n", stats.json(bad)))?;
     } else {

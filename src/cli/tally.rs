@@ -30,9 +30,15 @@ impl Tally {
         }
     }
 
-    /// The summary line for `total` inputs of which `unreadable` could not be read, each
-    /// input being one `noun` (`problem`, `position`): the kinds that occurred, in order.
-    pub fn summary(&self, total: usize, unreadable: usize, noun: (&str, &str)) -> String {
+    /// The summary line for `total` inputs of which `unreadable` could not be read and
+    /// `contradicted` were answered against a claim of their record, each input being one
+    /// `noun` (`problem`, `position`): the kinds that occurred, in order.
+    pub fn summary(
+        &self,
+        total: usize,
+        (unreadable, contradicted): (usize, usize),
+        noun: (&str, &str),
+    ) -> String {
         let mut parts: Vec<String> = self
             .kinds
             .iter()
@@ -43,6 +49,9 @@ impl Tally {
             .collect();
         if unreadable > 0 {
             parts.push(format!("{unreadable} unreadable"));
+        }
+        if contradicted > 0 {
+            parts.push(format!("{contradicted} contradicting their record"));
         }
         format!(
             "{}: {} in {:.1} s",
@@ -67,7 +76,7 @@ impl Tally {
         let total = items.len();
         let go_on = o.resume_at.and_then(|i| lines.go_on_from(items, i));
         if total > 1 && !quiet {
-            super::say_err!("{}", self.summary(o.done, o.failed, noun));
+            super::say_err!("{}", self.summary(o.done, (o.failed, o.contradicted), noun));
         }
         if o.interrupted {
             if total == 1 {
@@ -96,9 +105,16 @@ mod tests {
         for k in ["unknown", "mate", "mate", "other"] {
             t.add(k);
         }
-        let s = t.summary(4, 1, ("position", "positions"));
+        let s = t.summary(4, (1, 0), ("position", "positions"));
         assert!(
             s.starts_with("4 positions: 2 mate, 1 unknown, 1 unreadable in "),
+            "{s}"
+        );
+        let s = t.summary(4, (1, 2), ("position", "positions"));
+        assert!(
+            s.starts_with(
+                "4 positions: 2 mate, 1 unknown, 1 unreadable, 2 contradicting their record in "
+            ),
             "{s}"
         );
         assert!(s.ends_with(" s"), "{s}");

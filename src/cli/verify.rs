@@ -419,6 +419,9 @@ fn repairs_json(m: &Mended) -> serde_json::Value {
 
 /// Runs `verify`: exit 0 when every problem is sound, 1 when one is not, 2 on bad input.
 pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
+    // Ctrl-C and SIGTERM are taken from the start: one that comes while the input is read
+    // or the tables are made stops the run cleanly too, rather than killing it.
+    let _ = super::interrupt_flag();
     let items = a.lines.read(&a.input)?;
     if a.solution.is_some() && items.len() != 1 {
         anyhow::bail!(
@@ -474,10 +477,20 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
         // The record's claims against the report: its status and length, and its line
         // (the intended solution, when --solution gives none other).
         let error = item.record.as_ref().and_then(|rec| {
-            rec.disagreement(&r.solution).or_else(|| {
-                let fault = r.intended.as_ref()?.problem.as_ref()?;
-                (flag.is_none()).then(|| toritsume::problem::answer::not_the_solution(fault))
-            })
+            rec.disagreement(&r.solution)
+                .or_else(|| {
+                    let fault = r.intended.as_ref()?.problem.as_ref()?;
+                    (flag.is_none()).then(|| toritsume::problem::answer::not_the_solution(fault))
+                })
+                .or_else(|| {
+                    // A verdict is compared only when no length limit of the command's own
+                    // could have hidden the mate.
+                    r.solution
+                        .max_plies
+                        .is_none()
+                        .then(|| rec.verdict_disagreement(r.verdict))
+                        .flatten()
+                })
         });
         let error = error.map(|e| e.to_string());
         let defender_hand = solver.config().defender_hand;
@@ -516,7 +529,7 @@ pub fn run(a: VerifyArgs) -> anyhow::Result<i32> {
     );
     Ok(if outcome.interrupted {
         super::EXIT_INTERRUPTED
-    } else if outcome.failed > 0 {
+    } else if outcome.failed > 0 || outcome.contradicted > 0 {
         super::EXIT_USAGE
     } else if unsound.into_inner() > 0 {
         1

@@ -189,14 +189,20 @@ pub fn puzzle(
     // The record's own convention (a problem may state the defender's hand).
     let convention = record.convention();
     solver.set_defender_hand(convention);
-    let report = sound(solver, &pos).map_err(|v| match v {
-        Verdict::Unknown => Skip::Undecided,
-        v => Skip::NotSound(v),
-    })?;
-    // What the verification says against the record's claims: its status, length and line
-    // (when not the main line, checked as a solution).
-    if let Some(e) = record.check_against(solver, &report.solution) {
+    solver.clear_table();
+    let report = verify(solver, &pos, None);
+    // What the verification says against the record's claims: its status, length, line
+    // (when not the main line, checked as a solution) and verdict.
+    if let Some(e) = record
+        .check_against(solver, &report.solution)
+        .or_else(|| record.verdict_disagreement(report.verdict))
+    {
         return Err(Skip::Contradicted(e.to_string()));
+    }
+    match report.verdict {
+        Verdict::Sound => {}
+        Verdict::Unknown => return Err(Skip::Undecided),
+        v => return Err(Skip::NotSound(v)),
     }
     let sol = &report.solution;
     let (found, mut features) = themes::analyse(&report);

@@ -42,11 +42,14 @@ pub fn parse_fen_setup(text: &str) -> Result<Setup, ParseError> {
     // The last field, when numeric, is the full-move number.
     if rest.len() >= 2
         && let Some(text) = rest.last()
-        && let Ok(n) = text.parse::<u64>()
-        && n > 0
+        && !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && text.bytes().any(|b| b != b'0')
     {
-        let ply = n
-            .checked_mul(2)
+        let ply = text
+            .parse::<u64>()
+            .ok()
+            .and_then(|n| n.checked_mul(2))
             .map(|p| p - u64::from(setup.side == Color::Black));
         setup.move_number = ply
             .and_then(|p| u32::try_from(p).ok())

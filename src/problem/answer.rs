@@ -5,7 +5,7 @@
 
 use super::{Problem, ProblemError};
 use crate::solver::{Solution, Solver, Status};
-use crate::soundness::IntendedFault;
+use crate::soundness::{IntendedFault, Verdict};
 
 fn claim(field: &'static str, reason: impl Into<String>) -> ProblemError {
     ProblemError::Claim {
@@ -15,31 +15,50 @@ fn claim(field: &'static str, reason: impl Into<String>) -> ProblemError {
 }
 
 impl Problem {
-    /// What `sol`, a search's answer for this record's problem, says against its claims
-    /// (its `status`, `verdict` and `plies`; its line is [`Problem::check`]ed to mate):
-    /// `None` when nothing, or when the answer decides nothing (a limit stopped it, or a
-    /// length limit below the length claimed).
+    /// What `sol`, a search's answer for this record's problem, says against its claims,
+    /// if anything: a `status` or `verdict` of no mate (within the record's `max_plies`, when
+    /// it gives one) where the search finds a mate; a length (`plies`, else a whole line's)
+    /// other than the shortest mate's (or, for a length not proven shortest, `"minimal":
+    /// false`, shorter than it); a mate claimed (a length, `status` `mate`, a verdict of a
+    /// problem with a solution) where the search finds none. Nothing when the answer decides
+    /// nothing: a limit stopped it, or a length limit of the search's own below the length
+    /// claimed.
     pub fn disagreement(&self, sol: &Solution) -> Option<ProblemError> {
         let status = self.status_claim().and_then(Result::ok);
+        let found_text = || {
+            format!(
+                "{}{}",
+                if sol.minimal { "" } else { "at most " },
+                crate::notation::plies(sol.plies.unwrap_or(0) as u64)
+            )
+        };
         let says_nomate = |field: &'static str| -> Option<ProblemError> {
             let word = match field {
                 "status" => status,
                 _ => self.verdict.as_deref(),
             };
-            (word == Some("nomate")).then(|| {
-                claim(
-                    field,
-                    format!(
-                        "the record says nomate, but the position mates in {}{}",
-                        if sol.minimal { "" } else { "at most " },
-                        crate::notation::plies(sol.plies.unwrap_or(0) as u64)
-                    ),
-                )
-            })
+            if word != Some("nomate") {
+                return None;
+            }
+            // "No mate within N" is contradicted only by a mate within N.
+            let within = self.nomate_within();
+            if within.is_some_and(|n| sol.plies.is_some_and(|p| p > n)) {
+                return None;
+            }
+            let claimed = within.map_or("nomate".to_string(), |n| {
+                format!("no mate within {}", crate::notation::plies(n as u64))
+            });
+            Some(claim(
+                field,
+                format!(
+                    "the record says {claimed}, but the position mates in {}",
+                    found_text()
+                ),
+            ))
         };
-        let length = self
-            .plies
-            .or_else(|| (!self.moves.is_empty()).then_some(self.moves.len() as u16));
+        let length = self.plies.or_else(|| {
+            (self.line_is_whole() && !self.moves.is_empty()).then_some(self.moves.len() as u16)
+        });
         match sol.status {
             Status::Unknown => None,
             Status::Mate => {
@@ -48,19 +67,26 @@ impl Problem {
                 }
                 let found = sol.plies?;
                 let claimed = length?;
-                // A mate not proven shortest contradicts only a longer claim.
-                let wrong = if sol.minimal {
-                    claimed != found
-                } else {
-                    claimed > found
+                let wrong = match (self.length_is_shortest(), sol.minimal) {
+                    // Both shortest: they must be the same.
+                    (true, true) => claimed != found,
+                    // The record's is shortest, the search's at most: it cannot be longer.
+                    (true, false) => claimed > found,
+                    // The record's is at most: the shortest cannot be longer.
+                    (false, true) => found > claimed,
+                    (false, false) => false,
                 };
                 wrong.then(|| {
                     claim(
                         "plies",
                         format!(
-                            "the record says {claimed}, but the position mates in {}{}",
-                            if sol.minimal { "" } else { "at most " },
-                            crate::notation::plies(found as u64)
+                            "the record says {}{claimed}, but the position mates in {}",
+                            if self.length_is_shortest() {
+                                ""
+                            } else {
+                                "at most "
+                            },
+                            found_text()
                         ),
                     )
                 })
@@ -101,6 +127,20 @@ impl Problem {
         }
     }
 
+    /// What a verification's `verdict` says against the record's own `verdict`, if anything:
+    /// the two differ, both decided (neither `unknown`). The verification must have had no
+    /// length limit of its own (one shorter than the problem finds no mate in it).
+    pub fn verdict_disagreement(&self, verdict: Verdict) -> Option<ProblemError> {
+        let claimed = self.verdict.as_deref()?;
+        let found = verdict.to_string();
+        (claimed != "unknown" && verdict != Verdict::Unknown && claimed != found).then(|| {
+            claim(
+                "verdict",
+                format!("the record says {claimed}, but the problem is {found}"),
+            )
+        })
+    }
+
     /// [`Problem::disagreement`], then, for a mate whose line the search has read whole,
     /// the record's line when it is not that main line: checked against the rules of a
     /// solution with `solver` (within its limits; a check a limit stops finds nothing).
@@ -110,6 +150,8 @@ impl Problem {
             return Some(e);
         }
         if self.moves.is_empty()
+            || !self.line_is_whole()
+            || !self.length_is_shortest()
             || sol.status != Status::Mate
             || !sol.minimal
             || !sol.complete
@@ -156,13 +198,54 @@ impl Problem {
         let mut settled = self.clone();
         if sol.status == Status::Mate {
             settled.plies = sol.plies;
-            if settled.moves.is_empty() {
+            // A line the record does not give whole, or whose length is not proven
+            // shortest, is the search's.
+            if settled.moves.is_empty() || !self.line_is_whole() || !self.length_is_shortest() {
                 settled.moves = crate::notation::usi::line_to_usi(&sol.moves);
                 settled.hodges.clear();
             }
+        } else {
+            settled.plies = None;
+            settled.moves.clear();
+            settled.hodges.clear();
+        }
+        for k in ["complete", "minimal"] {
+            settled.extra.remove(k);
+            settled.extra_text.remove(k);
         }
         Ok(settled)
     }
+}
+
+/// Each record as a search of its problem settles it ([`Problem::settled`]), the records
+/// shared out among `threads` workers, each with a solver made with `config` and a cleared
+/// table for every record, so that the answers do not depend on the thread count; in the
+/// records' order. An error when a table of `config.hash_mb` cannot be had.
+pub fn settle_all(
+    records: &[Problem],
+    config: &crate::solver::SolverConfig,
+    threads: usize,
+) -> Result<Vec<Result<Problem, ProblemError>>, crate::solver::TableError> {
+    use rayon::prelude::*;
+    Solver::new(config.clone())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        // The search recurses along the checking line.
+        .stack_size(64 << 20)
+        .build()
+        .map_err(|e| crate::solver::TableError::Threads {
+            threads,
+            reason: e.to_string(),
+        })?;
+    Ok(pool.install(|| {
+        records
+            .par_iter()
+            .map_init(
+                || Solver::new(config.clone()).expect("a table of the size just made"),
+                |solver, r| r.settled(solver),
+            )
+            .collect()
+    }))
 }
 
 /// The error of a record whose line breaks the rules of a solution by `fault`.
@@ -234,6 +317,53 @@ mod tests {
         let cut = solved(&mut solver, &five, None);
         assert_eq!(cut.status, Status::Unknown);
         assert_eq!(message(five.disagreement(&cut)), None);
+    }
+
+    #[test]
+    fn what_solve_json_writes_under_a_limit_is_read_as_what_it_says() {
+        let mut solver = Solver::new(SolverConfig {
+            hash_mb: 4,
+            threads: 1,
+            ..SolverConfig::default()
+        })
+        .unwrap();
+        let p = record(SEVEN);
+        solver.clear_table();
+        let sol = solver.solve(&p.position().unwrap());
+        assert_eq!((sol.plies, sol.minimal), (Some(7), true));
+        let said = |fields: &str| {
+            let r = record(&format!("{SEVEN},{fields}"));
+            assert_eq!(r.check(), Ok(()), "{fields}");
+            r.disagreement(&sol).map(|e| e.to_string())
+        };
+        // "No mate within 5" (a --max-plies 5 search) holds against a mate in 7; within 9
+        // it does not.
+        assert_eq!(said(r#""status":"nomate","max_plies":5"#), None);
+        assert_eq!(
+            said(r#""status":"nomate","max_plies":9"#).as_deref(),
+            Some(
+                "status: the record says no mate within 9 plies, but the position mates in 7 plies"
+            )
+        );
+        // A length not proven shortest is "at most": 9 holds, 5 does not.
+        assert_eq!(said(r#""status":"mate","plies":9,"minimal":false"#), None);
+        assert_eq!(
+            said(r#""status":"mate","plies":5,"minimal":false"#).as_deref(),
+            Some("plies: the record says at most 5, but the position mates in 7 plies")
+        );
+        // The start of a line a limit cut short is checked as far as it goes, and claims no
+        // length of its own.
+        assert_eq!(
+            said(r#""plies":7,"complete":false,"moves":["F*6b","6a6b","7d6c"]"#),
+            None
+        );
+        let r = record(&format!(
+            r#"{SEVEN},"plies":3,"complete":false,"moves":["F*6b","6a6b","7d6c","6b7a"]"#
+        ));
+        assert!(matches!(
+            r.check(),
+            Err(ProblemError::Claim { field: "plies", .. })
+        ));
     }
 
     #[test]

@@ -71,12 +71,20 @@ fn with_checker<T>(f: impl FnOnce(&mut Solver) -> T) -> Option<T> {
     })
 }
 
-/// Whether the side to move in `pos` is mated, useless interpositions being no defence.
-fn is_mated(pos: &Position) -> bool {
+/// Whether the side to move in `pos` is mated, useless interpositions being no defence; an
+/// error when the small solver that tells it cannot be had.
+fn is_mated(pos: &Position) -> Result<bool, ProblemError> {
     if crate::rules::is_checkmate(pos) {
-        return true;
+        return Ok(true);
     }
-    pos.in_check() && with_checker(|s| s.is_mated(pos)).unwrap_or(false)
+    if !pos.in_check() {
+        return Ok(false);
+    }
+    with_checker(|s| s.is_mated(pos)).ok_or_else(|| {
+        ProblemError::Undecided(
+            "no table of 1 MB could be had to check that the line ends in mate".to_string(),
+        )
+    })
 }
 
 /// A word's text as a message quotes it (control characters escaped).
@@ -85,6 +93,18 @@ fn shown(text: &str) -> String {
 }
 
 impl Problem {
+    /// A record read from one line of a problem file, as every command reads one: a JSON
+    /// record (pychess-variants' too) or an EPD line, its claims checked ([`Problem::check`]).
+    pub fn read(line: &str) -> Result<Problem, ProblemError> {
+        let record = if super::foreign::looks_like_epd(line) {
+            Problem::from_epd(line)?
+        } else {
+            Problem::from_json(line)?
+        };
+        record.check()?;
+        Ok(record)
+    }
+
     /// Checks what the record claims that needs no search (see the module's doc); the
     /// error names the field and what is wrong with it.
     pub fn check(&self) -> Result<(), ProblemError> {
@@ -97,10 +117,44 @@ impl Problem {
         self.check_rating()
     }
 
-    /// Every attacker move of the line checks, and the line ends with the defender mated.
+    /// Whether the record's `moves` claim a whole line to mate: all but the start of a line
+    /// that a search's limit cut short, which `solve --json` writes with `"complete":false`.
+    pub fn line_is_whole(&self) -> bool {
+        self.extra.get("complete") != Some(&Value::Bool(false))
+    }
+
+    /// Whether the record's `plies` is a length proven shortest: all but the length of a
+    /// mate a limit stopped from being shortened, which `solve --json` writes with
+    /// `"minimal":false` (then the shortest mate is at most that long).
+    pub fn length_is_shortest(&self) -> bool {
+        self.extra.get("minimal") != Some(&Value::Bool(false))
+    }
+
+    /// The length limit within which a `nomate` status was found, as `solve --json
+    /// --max-plies N` writes it (`"max_plies":N`); `None` for no mate at all.
+    pub fn nomate_within(&self) -> Option<u16> {
+        self.extra
+            .get("max_plies")
+            .and_then(Value::as_u64)
+            .map(|n| n.min(u16::MAX as u64) as u16)
+    }
+
+    /// Every attacker move of the line checks, and the line ends with the defender mated (a
+    /// line a limit cut short is only the start of one: its moves are checked as far as
+    /// they go).
     fn check_line(&self, start: &Position, moves: &[Move]) -> Result<(), ProblemError> {
         if moves.is_empty() {
             return Ok(());
+        }
+        if moves.len() > u16::MAX as usize {
+            return Err(claim(
+                "moves",
+                format!(
+                    "{} plies, more than a line of a problem can be ({})",
+                    moves.len(),
+                    u16::MAX
+                ),
+            ));
         }
         let mut pos = start.clone();
         for (i, &m) in moves.iter().enumerate() {
@@ -117,6 +171,9 @@ impl Problem {
                 ));
             }
         }
+        if !self.line_is_whole() {
+            return Ok(());
+        }
         if moves.len().is_multiple_of(2) {
             return Err(claim(
                 "moves",
@@ -127,7 +184,7 @@ impl Problem {
                 ),
             ));
         }
-        if !is_mated(&pos) {
+        if !is_mated(&pos)? {
             return Err(claim(
                 "moves",
                 format!(
@@ -177,7 +234,8 @@ impl Problem {
     /// `plies` is odd and, beside a line, its length: the length the record claims, if any.
     fn check_plies(&self, moves: &[Move]) -> Result<Option<u16>, ProblemError> {
         let Some(p) = self.plies else {
-            return Ok((!moves.is_empty()).then_some(moves.len() as u16));
+            let whole = self.line_is_whole() && !moves.is_empty();
+            return Ok(whole.then_some(moves.len() as u16));
         };
         if p % 2 == 0 {
             return Err(claim(
@@ -185,7 +243,12 @@ impl Problem {
                 format!("{p}: a mate problem's length is an odd number of plies"),
             ));
         }
-        if !moves.is_empty() && moves.len() != p as usize {
+        let agrees = if self.line_is_whole() {
+            moves.is_empty() || moves.len() == p as usize
+        } else {
+            moves.len() <= p as usize
+        };
+        if !agrees {
             return Err(claim(
                 "plies",
                 format!("the record says {p}, but its moves are {}", moves.len()),
@@ -256,7 +319,8 @@ impl Problem {
         let Some(themes) = self.themes() else {
             return Err(claim("themes", "must be a list of theme names (strings)"));
         };
-        let shown_by_line = (!moves.is_empty()).then(|| line_themes(start, moves));
+        let shown_by_line =
+            (self.line_is_whole() && !moves.is_empty()).then(|| line_themes(start, moves));
         for t in themes {
             let word = !t.is_empty()
                 && t.len() <= MAX_THEME_LEN

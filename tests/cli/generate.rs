@@ -626,24 +626,24 @@ fn rating_and_themes_choose_what_is_kept() {
 
 #[test]
 fn a_sacrifice_in_one_ply_is_refused() {
-    // A mate in 1 has no defender move to take the piece.
-    let o = run(&[
-        "generate",
-        "--plies",
-        "1",
-        "--count",
-        "1",
-        "--themes",
-        "sacrifice",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains(
-            "`sacrifice` needs a mate of at least 3 plies, and the longest asked for is 1 ply"
-        ),
-        "{}",
-        stderr(&o)
-    );
+    // A mate in 1 has no defender move to take the piece: asked by --plies, or by a
+    // mateIn1 theme within a longer range.
+    for args in [
+        &["--plies", "1", "--themes", "sacrifice"][..],
+        &["--plies", "1..9", "--themes", "mateIn1,sacrifice"][..],
+    ] {
+        let mut all = vec!["generate", "--count", "1"];
+        all.extend_from_slice(args);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&o).contains(
+                "`sacrifice` needs a mate of at least 3 plies, and the longest asked for is 1 ply"
+            ),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
 }
 
 /// `--max-candidates N` evaluates exactly N candidates (not a whole last batch), keeps what

@@ -69,7 +69,9 @@ fn run_command(command: &str, file: &Path, dir: &Path) -> (std::process::Output,
         }
         "bench" => (run(&["bench", f]), None),
         "stats" => (run(&["stats", "--json", f]), None),
+        "stats --check" => (run(&["stats", "--json", "--check", f]), None),
         "merge" => (run(&["merge", f, "--out", "-"]), None),
+        "merge --check" => (run(&["merge", "--check", f, "--out", "-"]), None),
         "generate --from" => {
             let set = out("set.jsonl");
             let args = [
@@ -88,11 +90,11 @@ fn good_one_handled(command: &str, o: &std::process::Output) -> bool {
         "solve" | "verify" => out.contains("# line 1 of") && !out.contains("# line 2 of"),
         "export" => out.lines().count() == 2,
         "bench" => out.contains("line 1") && !out.contains("line 2"),
-        "stats" => {
+        "stats" | "stats --check" => {
             let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
             v["problems"] == 1 && v["unreadable"] == 1
         }
-        "merge" => out.lines().count() == 1,
+        "merge" | "merge --check" => out.lines().count() == 1,
         _ => true,
     }
 }
@@ -109,7 +111,9 @@ fn every_command_reads_a_bad_record_as_the_guide_says() {
             "book",
             "bench",
             "stats",
+            "stats --check",
             "merge",
+            "merge --check",
             "generate --from"
         ]
     );
@@ -147,8 +151,9 @@ fn every_command_reads_a_bad_record_as_the_guide_says() {
                     let path = written.expect("a command that writes a file");
                     assert!(!Path::new(&path).exists(), "{what}");
                 }
-                "differs" => {
-                    assert_eq!(code, Some(1), "{what}");
+                "differs, named" => {
+                    assert_eq!(code, Some(2), "{what}");
+                    assert!(named, "{what}");
                     assert!(stdout(&o).contains("DIFFERS"), "{what}");
                 }
                 "as recorded" => {

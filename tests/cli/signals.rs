@@ -88,24 +88,37 @@ fn two_terms_at_once_stop_solve_and_verify_cleanly() {
 }
 
 #[test]
-fn timeout_stops_solve_cleanly() {
+fn timeout_stops_solve_and_verify_cleanly_and_the_run_is_taken_up() {
     let dir = common::scratch("signals-timeout");
     let file = endless_file(&dir);
-    // `timeout` signals the child, then its process group: the child gets two SIGTERMs.
-    let o = Command::new("timeout")
-        .args([
-            "1",
-            env!("CARGO_BIN_EXE_toritsume"),
-            "solve",
-            "--threads",
-            "1",
-        ])
-        .arg(&file)
-        .output()
-        .unwrap();
-    // 124: `timeout` says the time ran out (the child's own status was 130).
-    assert_eq!(o.status.code(), Some(124), "{}", stderr(&o));
-    reported_and_resumable(&o, "timeout solve", "Unknown: the search was stopped");
+    for (command, says) in [
+        ("solve", "Unknown: the search was stopped"),
+        ("verify", "Verdict: unknown"),
+    ] {
+        // `timeout` signals the child, then its process group: the child gets two SIGTERMs.
+        let o = Command::new("timeout")
+            .args([
+                "1",
+                env!("CARGO_BIN_EXE_toritsume"),
+                command,
+                "--threads",
+                "1",
+            ])
+            .args(["--hash", "16"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        // 124: `timeout` says the time ran out (the child's own status was 130).
+        assert_eq!(o.status.code(), Some(124), "{command}: {}", stderr(&o));
+        reported_and_resumable(&o, command, says);
+        // The option it names takes the run up: here within a node budget, so that it
+        // ends, every position answered (unknown: verify's exit status 1, not sound).
+        let f = file.to_str().unwrap();
+        let o = common::run(&[command, "--lines", "1-", "--nodes", "2000", f]);
+        let code = if command == "solve" { 0 } else { 1 };
+        assert_eq!(o.status.code(), Some(code), "{command}: {}", stderr(&o));
+        assert_eq!(stdout(&o).matches("# line ").count(), 3, "{command}");
+    }
 }
 
 /// `generate` of `count` problems into `out` with `extra` (tests/cli/resume.rs's run).
@@ -185,9 +198,8 @@ fn generate_killed_before_its_first_checkpoint_resumes_from_the_start() {
     let dir = common::scratch("signals-kill");
     let out = dir.join("killed.jsonl");
     let mut child = generate(&out, "120", &["--threads", "1"]).spawn().unwrap();
-    // Killed outright as soon as its output exists, long before its first periodic
-    // checkpoint: the one saved as the run began remains.
-    written(&out, 0);
+    // Killed outright as soon as its checkpoint exists, long before its first periodic one:
+    // the one saved as the run began remains.
     let start = Instant::now();
     while !PathBuf::from(format!("{}.checkpoint", out.display())).exists() {
         assert!(start.elapsed().as_secs() < 30, "no checkpoint at the start");
@@ -195,6 +207,11 @@ fn generate_killed_before_its_first_checkpoint_resumes_from_the_start() {
     }
     child.kill().unwrap();
     child.wait().unwrap();
+    // Had it been killed between its first checkpoint and its output, the output would not
+    // be there: nothing was written, and it goes on from the start all the same.
+    if std::fs::metadata(&out).map_or(0, |m| m.len()) == 0 {
+        let _ = std::fs::remove_file(&out);
+    }
     let o = generate(&out, "4", &["--resume"]).output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(common::load_problems(&out).len(), 4);

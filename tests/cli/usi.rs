@@ -276,6 +276,20 @@ fn a_line_too_long_to_keep_is_passed_over() {
     assert!(
         l.last()
             .unwrap()
+            .contains("position ignored, and no position is set now: a line of over 1048576 bytes"),
+        "{l:?}"
+    );
+    // The earlier position went with it: a `go` answers for none.
+    e.send("go mate 1000");
+    let l = e.until("checkmate", 10 * SECOND);
+    assert!(l.iter().any(|x| x.contains("no position")), "{l:?}");
+    assert_eq!(l.last().unwrap(), "checkmate nomate");
+    // Any other line too long is passed over with a word.
+    e.send(&"x".repeat(2 << 20));
+    let l = e.until("info string", 10 * SECOND);
+    assert!(
+        l.last()
+            .unwrap()
             .contains("a line of over 1048576 bytes; ignored"),
         "{l:?}"
     );

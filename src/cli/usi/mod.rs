@@ -354,6 +354,20 @@ impl Engine {
         }
     }
 
+    /// A line too long to keep, passed over: said so; when it was a `position`, the earlier
+    /// position is dropped, as a `position` refused for any other reason drops it.
+    fn too_long(&mut self, first: Option<&str>) {
+        let limit = session::MAX_LINE;
+        if first == Some("position") {
+            self.position = None;
+            self.info(&format!(
+                "position ignored, and no position is set now: a line of over {limit} bytes"
+            ));
+        } else {
+            self.info(&format!("a line of over {limit} bytes; ignored"));
+        }
+    }
+
     /// Handles one command line; false on `quit`.
     fn command(&mut self, line: &str) -> bool {
         let command = match parse::parse(line) {

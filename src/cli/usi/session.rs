@@ -13,8 +13,10 @@ enum Input {
     Line(String),
     /// A line that is not valid UTF-8.
     Bad,
-    /// A line longer than [`MAX_LINE`] bytes, passed over without being kept.
-    TooLong,
+    /// A line longer than [`MAX_LINE`] bytes, passed over without being kept but for its
+    /// first word (a `position` refused so drops the earlier one, as any refused
+    /// `position` does).
+    TooLong(Option<String>),
     /// Standard input cannot be read (it is a directory, say): the end of input.
     Failed(std::io::Error),
     /// The end of input.
@@ -26,9 +28,13 @@ enum Input {
 /// than held in memory.
 pub const MAX_LINE: usize = 1 << 20;
 
+/// How much of a line over [`MAX_LINE`] is kept: enough for its first word.
+const KEPT_OF_A_LONG_LINE: usize = 64;
+
 /// One line of `input` (without its end of line) into `line`, at most `max` bytes of it
 /// kept: `Ok(None)` at the end of input, `Ok(Some(false))` for a line over `max` bytes
-/// (read to its end, the rest dropped, `line` left empty).
+/// (read to its end, `line` left with no more than its first [`KEPT_OF_A_LONG_LINE`]
+/// bytes).
 fn read_line_within(
     input: &mut impl BufRead,
     line: &mut Vec<u8>,
@@ -54,7 +60,9 @@ fn read_line_within(
         if !over {
             if line.len() + chunk.len() > max {
                 over = true;
-                line.clear();
+                let room = KEPT_OF_A_LONG_LINE.saturating_sub(line.len());
+                line.extend_from_slice(&chunk[..room.min(chunk.len())]);
+                line.truncate(KEPT_OF_A_LONG_LINE);
             } else {
                 line.extend_from_slice(chunk);
             }
@@ -78,7 +86,12 @@ fn read_input() -> std::sync::mpsc::Receiver<Input> {
         loop {
             let line = match read_line_within(&mut input, &mut bytes, MAX_LINE) {
                 Ok(None) => break,
-                Ok(Some(false)) => Input::TooLong,
+                Ok(Some(false)) => Input::TooLong(
+                    String::from_utf8_lossy(&bytes)
+                        .split_whitespace()
+                        .next()
+                        .map(str::to_string),
+                ),
                 Ok(Some(true)) => {
                     if bytes.last() == Some(&b'\r') {
                         bytes.pop();
@@ -102,6 +115,13 @@ fn read_input() -> std::sync::mpsc::Receiver<Input> {
     rx
 }
 
+/// A command held back behind a running search: a line, or a line too long to keep (its
+/// first word).
+enum Held {
+    Line(String),
+    TooLong(Option<String>),
+}
+
 /// How often the command loop looks at a running search while it holds commands back or
 /// waits for the last answer.
 const POLL: Duration = Duration::from_millis(20);
@@ -117,18 +137,23 @@ const POLL: Duration = Duration::from_millis(20);
 pub fn run() -> anyhow::Result<i32> {
     let mut engine = Engine::new();
     let input = read_input();
-    let mut waiting = std::collections::VecDeque::<String>::new();
+    let mut waiting = std::collections::VecDeque::<Held>::new();
     let mut ended = false;
     // Why standard input could not be read, if it could not: the exit status then says so.
     let mut unreadable = None;
     loop {
         // The commands held back behind a search, once it has answered.
         while !engine.searching() {
-            let Some(line) = waiting.pop_front() else {
+            let Some(held) = waiting.pop_front() else {
                 break;
             };
-            if !engine.command(&line) {
-                return Ok(0);
+            match held {
+                Held::Line(line) => {
+                    if !engine.command(&line) {
+                        return Ok(0);
+                    }
+                }
+                Held::TooLong(first) => engine.too_long(first.as_deref()),
             }
             if let Some(e) = engine.out.failure() {
                 engine.finish_search();
@@ -163,15 +188,20 @@ pub fn run() -> anyhow::Result<i32> {
                 ended = true;
             }
             Some(Input::Bad) => engine.info("input is not valid UTF-8; line ignored"),
-            Some(Input::TooLong) => {
-                engine.info(&format!("a line of over {MAX_LINE} bytes; ignored"))
+            // Taken in its turn, as the line it was would have been.
+            Some(Input::TooLong(first)) => {
+                if waiting.is_empty() && !(first.as_deref() == Some("go") && engine.searching()) {
+                    engine.too_long(first.as_deref());
+                } else {
+                    waiting.push_back(Held::TooLong(first));
+                }
             }
             Some(Input::Line(line)) => {
                 let line = line.trim();
                 let first = line.split_whitespace().next();
                 let held = !waiting.is_empty() || (first == Some("go") && engine.searching());
                 if held && !matches!(first, Some("stop" | "quit")) {
-                    waiting.push_back(line.to_string());
+                    waiting.push_back(Held::Line(line.to_string()));
                 } else if !engine.command(line) {
                     return Ok(0);
                 }
@@ -191,23 +221,23 @@ mod tests {
 
     #[test]
     fn a_line_over_the_limit_is_passed_over_without_being_kept() {
-        let text = b"isready\nxxxxxxxxxxxxxxxxxxxx\nusi\r\nlast";
+        let long = "position ".repeat(30);
+        let text = format!("isready\n{long}\nusi\r\nlast");
         // A reader that hands out three bytes at a time, as a pipe may.
-        let mut input = std::io::BufReader::with_capacity(3, &text[..]);
+        let mut input = std::io::BufReader::with_capacity(3, text.as_bytes());
         let mut line = Vec::new();
         let mut got = Vec::new();
-        while let Some(whole) = read_line_within(&mut input, &mut line, 10).unwrap() {
+        while let Some(whole) = read_line_within(&mut input, &mut line, 100).unwrap() {
             got.push((whole, String::from_utf8(line.clone()).unwrap()));
+            assert!(line.capacity() <= 2 * 100, "the long line was not held");
         }
-        assert_eq!(
-            got,
-            vec![
-                (true, "isready".to_string()),
-                (false, String::new()),
-                (true, "usi\r".to_string()),
-                (true, "last".to_string()),
-            ]
-        );
-        assert!(line.capacity() <= 16, "the long line was not held");
+        assert_eq!(got.len(), 4);
+        assert_eq!(got[0], (true, "isready".to_string()));
+        // Of the 270-byte line, its start alone, enough to tell what it was.
+        assert!(!got[1].0);
+        assert!(got[1].1.starts_with("position position"), "{:?}", got[1].1);
+        assert!(got[1].1.len() <= KEPT_OF_A_LONG_LINE);
+        assert_eq!(got[2], (true, "usi\r".to_string()));
+        assert_eq!(got[3], (true, "last".to_string()));
     }
 }
