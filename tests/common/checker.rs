@@ -1,9 +1,22 @@
 //! A deliberately simple reference for mate problems, independent of the solver: plain
 //! full-width minimax over checks and evasions with a memo of proofs only, repetitions on the
-//! path counting as "no mate", and the useless-interposition rule of docs/RULES.md written out
-//! again (the capture on the interposition square with the piece returned to the defender,
-//! mated within the same remaining length).
+//! path counting as "no mate", and the useless-interposition rule written out again: Q′ (the
+//! capture on the interposition square with the piece returned to the defender) mated within
+//! the same remaining length ([`Rule::SameLength`], docs/RULES.md as the solver implements
+//! it), or, as ../shared/RULES.md settles it ([`Rule::Settled`]), within the remaining length
+//! the defender has without interposing (the longest of its other replies).
 #![allow(dead_code)]
+
+/// Which useless-interposition rule the reference applies.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Rule {
+    /// An interposition is useless when its Q′ is mated within the plies left.
+    #[default]
+    SameLength,
+    /// An interposition is useless when its Q′ is mated within the length of the longest of
+    /// the defender's other replies (none: when Q′ is mated at once, recursively so).
+    Settled,
+}
 
 use std::collections::{HashMap, HashSet};
 use toritsume::rules::attacks::between;
@@ -16,15 +29,22 @@ pub struct Checker {
     refuted: HashMap<u64, u16>,
     pub attacker: Color,
     pub nodes: u64,
+    /// The useless-interposition rule applied.
+    pub rule: Rule,
 }
 
 impl Checker {
     pub fn new(attacker: Color) -> Checker {
+        Checker::with_rule(attacker, Rule::SameLength)
+    }
+
+    pub fn with_rule(attacker: Color, rule: Rule) -> Checker {
         Checker {
             proven: HashSet::new(),
             refuted: HashMap::new(),
             attacker,
             nodes: 0,
+            rule,
         }
     }
 
@@ -85,9 +105,69 @@ impl Checker {
     }
 
     /// Whether reply `m` of the defender (to move, in check) is a useless interposition
-    /// when `d` plies are left: its Q′ is mated within `d`.
+    /// when `d` plies are left: its Q′ is mated within `d` ([`Rule::SameLength`]), or within
+    /// the length the defender has without interposing ([`Rule::Settled`]; `d` bounds the
+    /// search for it).
     pub fn useless(&mut self, pos: &Position, m: Move, d: u16, path: &mut Vec<u64>) -> bool {
-        Self::q_prime(pos, m).is_some_and(|q| self.and_mated(&q, d, path).0)
+        let Some(q) = Self::q_prime(pos, m) else {
+            return false;
+        };
+        let within = match self.rule {
+            Rule::SameLength => d,
+            Rule::Settled => match self.without_interposing(pos, d, path) {
+                Some(r) => r,
+                None => return false,
+            },
+        };
+        self.and_mated(&q, within, path).0
+    }
+
+    /// The defender's interpositions (with their Q′, none of which repeats a position on
+    /// `path`) and its other replies.
+    fn split(pos: &Position, path: &[u64]) -> (Vec<(Move, Position)>, Vec<Move>) {
+        let mut ev = MoveList::new();
+        generate_legal(pos, &mut ev);
+        let mut inter = Vec::new();
+        let mut others = Vec::new();
+        for &e in ev.iter() {
+            match Self::q_prime(pos, e) {
+                Some(q) if !path.contains(&q.key()) => inter.push((e, q)),
+                _ => others.push(e),
+            }
+        }
+        (inter, others)
+    }
+
+    /// The length the defender (to move, in check) has without interposing: the longest of
+    /// its other replies, plies counted from `pos` (0 when it has none); `None` when one of
+    /// them is not mated within `d − 1`.
+    pub fn without_interposing(
+        &mut self,
+        pos: &Position,
+        d: u16,
+        path: &mut Vec<u64>,
+    ) -> Option<u16> {
+        let (_, others) = Self::split(pos, path);
+        path.push(pos.key());
+        let mut r = 0;
+        for o in others {
+            let mut child = pos.clone();
+            child.do_move(o);
+            let len = if d >= 1 && !path.contains(&child.key()) {
+                self.or_length(&child, d - 1, path)
+            } else {
+                None
+            };
+            match len {
+                Some(l) => r = r.max(l + 1),
+                None => {
+                    path.pop();
+                    return None;
+                }
+            }
+        }
+        path.pop();
+        Some(r)
     }
 
     /// Whether the attacker (to move) mates within `d` plies. `path` holds the keys of the
@@ -131,6 +211,9 @@ impl Checker {
 
     /// Whether the defender (to move, in check) is mated within `d` plies.
     pub fn and_mated(&mut self, pos: &Position, d: u16, path: &mut Vec<u64>) -> (bool, bool) {
+        if self.rule == Rule::Settled {
+            return self.and_mated_settled(pos, d, path);
+        }
         self.nodes += 1;
         let mut ev = MoveList::new();
         generate_legal(pos, &mut ev);
@@ -167,6 +250,43 @@ impl Checker {
             if !ok {
                 path.pop();
                 return (false, rep | r);
+            }
+        }
+        path.pop();
+        self.proven.insert((key, d));
+        (true, false)
+    }
+
+    /// [`Checker::and_mated`] under [`Rule::Settled`]: every other reply mated within
+    /// `d − 1`, their longest setting the length R the defender has without interposing;
+    /// then each interposition either useless (its Q′ mated within R) or mated within
+    /// `d − 1` as an ordinary defence.
+    fn and_mated_settled(&mut self, pos: &Position, d: u16, path: &mut Vec<u64>) -> (bool, bool) {
+        self.nodes += 1;
+        let mut ev = MoveList::new();
+        generate_legal(pos, &mut ev);
+        if ev.is_empty() {
+            return (true, false);
+        }
+        let key = pos.key();
+        if self.proven.contains(&(key, d)) {
+            return (true, false);
+        }
+        let Some(r) = self.without_interposing(pos, d, path) else {
+            // Repetitions are not told apart here: a proof is only memoised.
+            return (false, true);
+        };
+        let (inter, _) = Self::split(pos, path);
+        path.push(key);
+        for (e, q) in inter {
+            if self.and_mated(&q, r, path).0 {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.do_move(e);
+            if d < 2 || path.contains(&child.key()) || !self.or_mates(&child, d - 1, path).0 {
+                path.pop();
+                return (false, true);
             }
         }
         path.pop();
