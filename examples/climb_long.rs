@@ -58,19 +58,10 @@ struct Args {
     /// Weight of the cook and spare-piece penalties (more than 1 to repair a long problem).
     #[arg(long, default_value_t = 1)]
     flaw_weight: i64,
-    /// Drop every candidate whose main line is short of its length (by default one that
-    /// ends with spare pieces is scored as flawed by them, as the recorded climbs did).
-    #[arg(long)]
-    reject_short: bool,
     /// Keep no candidate longer than this (so that a climb cannot lengthen a mate by
     /// giving the defender more of what makes it go round).
     #[arg(long, default_value_t = u16::MAX)]
     most: u16,
-    /// Score a candidate whose main line is short of its length as flawed (as spare pieces
-    /// are) even when it ends with none, so that a climb can start from such a mate and
-    /// repair it.
-    #[arg(long, conflicts_with = "reject_short")]
-    short_as_flaw: bool,
     /// Charge the spare-piece penalty once for each piece left in the attacker's hand
     /// rather than once in all, so that a climb can shed spare pieces one at a time.
     #[arg(long)]
@@ -127,47 +118,18 @@ fn score(
     if sol.status != Status::Mate || !sol.minimal || sol.plies? < least || sol.plies? > args.most {
         return None;
     }
-    // A short line's cooks and final duals are not scored (below), so a line the solve has
-    // already found short is verified for its verdict alone, without the search for them.
-    let mode = if sol.short_at.is_some() {
-        VerifyMode::FirstFlaw
-    } else {
-        VerifyMode::Full
-    };
-    let report = verify_with(solver, pos, None, mode);
-    // A line short of its length (no defence but a useless interposition lasting the plies
-    // left, see `Solution::short_at`) is flawed either way; one that ends with pieces in the
-    // attacker's hand is scored as having spare pieces, one that does not is dropped (unless
-    // `--reject-short` or `--short-as-flaw` says otherwise). That is how the verifier judged
-    // such lines when the recorded climbs ran, so their commands give the same problems:
-    // then the verifier did not look for a short line's cooks and final duals, and they are
-    // not scored here either.
-    let short = report.solution.short_at.is_some();
-    let keep = match args.short_lines() {
-        ShortLines::Reject => false,
-        ShortLines::IfSpare => !report.solution.spare.is_empty(),
-        ShortLines::Flaw => true,
-    };
-    if short && !keep {
-        return None;
-    }
-    if !short
-        && (matches!(report.verdict, Verdict::NoMate | Verdict::Unknown)
-            || report.reasons.iter().any(Flaw::is_undecided))
+    let report = verify_with(solver, pos, None, VerifyMode::Full);
+    if matches!(report.verdict, Verdict::NoMate | Verdict::Unknown)
+        || report.reasons.iter().any(Flaw::is_undecided)
     {
         return None;
     }
     let plies = report.solution.plies?;
-    let spare = short
-        || report
-            .reasons
-            .iter()
-            .any(|r| matches!(r, Flaw::SparePieces(_)));
-    let (cooks, final_duals) = if short {
-        (0, 0)
-    } else {
-        (report.cooks.len(), report.final_dual_moves().len())
-    };
+    let spare = report
+        .reasons
+        .iter()
+        .any(|r| matches!(r, Flaw::SparePieces(_)));
+    let (cooks, final_duals) = (report.cooks.len(), report.final_dual_moves().len());
     let score = 2 * i64::from(plies)
         - flaw_weight * 12 * cooks as i64
         - if !spare {
@@ -196,30 +158,6 @@ fn score(
         sound,
         redundant_only,
     })
-}
-
-/// What a climb does with a candidate whose main line is short of its length.
-#[derive(Clone, Copy)]
-enum ShortLines {
-    /// Drop it.
-    Reject,
-    /// Keep it, scored as having spare pieces, when it ends with some; else drop it.
-    IfSpare,
-    /// Keep it, scored as having spare pieces.
-    Flaw,
-}
-
-impl Args {
-    /// The options' treatment of short lines.
-    fn short_lines(&self) -> ShortLines {
-        if self.reject_short {
-            ShortLines::Reject
-        } else if self.short_as_flaw {
-            ShortLines::Flaw
-        } else {
-            ShortLines::IfSpare
-        }
-    }
 }
 
 /// How many pieces of each hand kind are neither on the board nor in a hand (what the
@@ -408,7 +346,7 @@ fn main() {
         .into_iter()
         .collect();
     let command = format!(
-        "climb_long --from \"{}\" --seed {} --nodes {} --least {}{} --flaw-weight {} --accept-worse {}{}{}{}{}",
+        "climb_long --from \"{}\" --seed {} --nodes {} --least {}{} --flaw-weight {} --accept-worse {}{}{}{}",
         args.from,
         args.seed,
         args.nodes,
@@ -420,11 +358,6 @@ fn main() {
         },
         args.flaw_weight,
         args.accept_worse,
-        match args.short_lines() {
-            ShortLines::Reject => " --reject-short",
-            ShortLines::IfSpare => "",
-            ShortLines::Flaw => " --short-as-flaw",
-        },
         if args.spare_per_piece {
             " --spare-per-piece"
         } else {

@@ -106,15 +106,9 @@ fn sound_but_redundant(r: &Report) -> bool {
                 .all(|f| matches!(f, Flaw::RedundantPiece(_))))
 }
 
-/// A verdict and length, as the summary counts them (`sound 19`, `nomate`); a line short
-/// of its length counts as `short` (`short 19`) whatever else its verdict says.
+/// A verdict and length, as the summary counts them (`sound 19`, `nomate`).
 fn label(r: &Report) -> String {
-    let short = r.reasons.iter().any(|f| matches!(f, Flaw::LineShort(_)));
-    let verdict = if short {
-        "short".to_string()
-    } else {
-        r.verdict.to_string()
-    };
+    let verdict = r.verdict.to_string();
     match r.solution.plies {
         Some(n) => format!("{verdict} {n}"),
         None => verdict,

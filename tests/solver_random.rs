@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::checker::{Checker, check_line, rest_to_defender};
+use common::checker::{Checker, check_left_out, check_solution, rest_to_defender};
 use common::{random_tsume, rng};
 use toritsume::solver::{Solution, Solver, SolverConfig, Status};
 
@@ -36,8 +36,12 @@ fn solver_agrees_with_brute_force_on_random_positions() {
             Status::Mate if sol.plies.unwrap() <= HORIZON => {
                 assert!(sol.minimal, "{what}");
                 let plies = sol.plies.unwrap();
-                assert_eq!(sol.complete, sol.short_at.is_none(), "{what}");
-                if let Err(e) = check_line(&pos, plies, &sol.moves, sol.short_at) {
+                assert!(sol.complete, "{what}");
+                if let Err(e) = check_solution(&pos, plies, &sol.moves) {
+                    panic!("{what}: solver says mate in {plies} {:?}: {e}", sol.moves);
+                }
+                let left_out: Vec<_> = sol.useless.iter().map(|u| (u.ply, u.mv)).collect();
+                if let Err(e) = check_left_out(&pos, plies, &sol.moves, &left_out) {
                     panic!("{what}: solver says mate in {plies} {:?}: {e}", sol.moves);
                 }
                 mates += 1;

@@ -4,11 +4,10 @@
 
 mod common;
 
-use common::checker::{Checker, check_line, check_solution, rest_to_defender};
+use common::checker::{Checker, check_solution, rest_to_defender};
 use toritsume::notation::{parse_move_list, parse_position};
 use toritsume::rules::{Move, MoveList, PieceKind, Position, generate_checks, generate_legal};
 use toritsume::solver::{Solution, Solver, SolverConfig, Status, solve};
-use toritsume::soundness::{Flaw, Verdict, VerifyMode, verify_with};
 
 fn pos(s: &str) -> Position {
     parse_position(s).unwrap()
@@ -214,90 +213,65 @@ fn estimates_of_a_deeper_search_do_not_stall_a_shallower_one() {
 }
 
 #[test]
-fn a_five_ply_length_set_by_useless_drops_gives_a_three_ply_line() {
-    // Worked out by hand: the left quail dropped on 3a checks the phoenix on 1c along the
-    // diagonal through 2b. The phoenix's only move is to 1b (2b is on the line, 2c and 1d
-    // are its own swallows, the eagle on 1e guards 2d), where the falcon dropped on 2b,
-    // guarded by the quail, mates at once: three plies. The drops on 2b hold out longer,
-    // so no mate in 3 exists; the reference finds the length set by their Q′ at 5, which
-    // makes them useless, and no reply the rule keeps lasts those five plies.
+fn drops_that_outlast_the_other_replies_are_counted() {
+    // Worked out by hand (tests/useless_rule.rs has the rule's figures): the left quail
+    // dropped on 3a checks the phoenix on 1c along the diagonal through 2b. The phoenix's
+    // only move is to 1b (2b is on the line, 2c and 1d are its own swallows, the eagle on 1e
+    // guards 2d), where the falcon dropped on 2b, guarded by the quail, mates at once: two
+    // plies without interposing. A drop on 2b holds out longer, and so does its Q′ (the
+    // quail takes on 2b, unguarded, and the phoenix takes it back), so the drop is a
+    // defence: L*3a mates only in 7. The shortest mate, in 5, starts with the quail dropped
+    // next to the phoenix, and its line has all five plies.
     let p = pos("7/4S2/5sk/6s/6+F/7/7 b FCLS 1");
     let sol = solve(&p, &SolverConfig::default()).expect("a table of a few MB");
     assert_eq!(
-        (sol.status, sol.plies, sol.minimal),
-        (Status::Mate, Some(5), true)
+        (sol.status, sol.plies, sol.minimal, sol.complete),
+        (Status::Mate, Some(5), true, true)
     );
-    assert_eq!((sol.short_at, sol.complete), (Some(2), false));
     let usi: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
-    assert_eq!(usi, ["L*3a", "1c1b", "F*2b"]);
-    let mut useless: Vec<String> = sol.useless.iter().map(|u| u.mv.usi()).collect();
-    useless.sort();
-    assert_eq!(useless, ["C*2b", "L*2b", "P*2b", "R*2b", "S*2b"]);
-    check_line(&p, 5, &sol.moves, sol.short_at).unwrap();
-    // The same line claimed as a full five-ply solution is refused.
-    assert!(check_solution(&p, 5, &sol.moves).is_err());
+    assert_eq!(usi, ["L*2b", "1c2b", "C*3a", "2b2a", "F*2b"]);
+    assert!(sol.useless.is_empty());
+    check_solution(&p, 5, &sol.moves).unwrap();
+    let prepared = rest_to_defender(&p);
+    let far = parse_move_list(&prepared, "L*3a").unwrap()[0];
+    let mut solver = Solver::new(SolverConfig::default()).expect("a table");
+    assert!(!solver.mating_moves(&prepared, 5).contains(&far));
+    assert!(solver.mating_moves(&prepared, 7).contains(&far));
 }
 
 #[test]
-fn a_length_set_by_a_left_out_q_prime_is_reported_with_a_short_line() {
+fn an_interposition_that_sets_the_length_is_on_the_main_line() {
     // 1. LQx6d checks the phoenix on 6b down file 6. Its moves are mated within five more
-    // plies, but the drops on 6c hold out longer, and so does their Q′ (the quail on 6c,
-    // the piece back in hand): the length, 15, is where Q′ is mated in time, which sets the
-    // drops aside as useless, and the longest defence left is a phoenix move mated in 5.
-    // No line of 15 plies exists: the solve says so rather than claim a limit, and a
-    // verification calls the problem flawed (here cooked as well).
+    // plies, so without interposing the defender has six; the drops on 6c hold out longer,
+    // and so does their Q′ (the quail on 6c, the piece back in hand), which is not mated
+    // within six: the drops are defences, and the longest of them sets the length, 17, and
+    // is the main line's second move.
     let p = pos("2l2+S1/1k5/+S4+Fs/1s+s1P2/+SLFP1Ss/P6/4+sCS b C2cp2r6s 91");
     let sol = solve(&p, &SolverConfig::default()).expect("a table of a few MB");
     assert_eq!(
-        (sol.status, sol.plies, sol.minimal),
-        (Status::Mate, Some(15), true)
+        (sol.status, sol.plies, sol.minimal, sol.complete),
+        (Status::Mate, Some(17), true, true)
     );
-    assert_eq!(sol.short_at, Some(2));
-    assert!(!sol.complete && sol.stopped_by.is_none());
-    assert!(
-        !sol.has_spare_pieces(),
-        "spare pieces of a short line are not a flaw"
-    );
+    assert_eq!(sol.moves.len(), 17);
     let usi: Vec<String> = sol.moves.iter().map(|m| m.usi()).collect();
-    assert_eq!(
-        usi,
-        ["6e6d", "6b7b", "C*6a", "7b7a", "6a6b", "7a7b", "7f7d"]
-    );
-    let mut useless: Vec<String> = sol.useless.iter().map(|u| u.mv.usi()).collect();
-    useless.sort();
-    assert_eq!(useless, ["C*6c", "P*6c", "R*6c", "S*6c"]);
-    assert!(sol.useless.iter().all(|u| u.ply == 2));
-    // By brute force: after the phoenix's move to 7b the mate takes exactly five plies, and
-    // the line ends in checkmate.
+    assert_eq!(&usi[..2], ["6e6d", "S*6c"]);
+    assert!(sol.useless.is_empty());
     let prepared = rest_to_defender(&p);
     let mut q = prepared.clone();
-    for &m in &sol.moves[..2] {
-        q.do_move(m);
-    }
+    q.do_move(sol.moves[0]);
     let mut ck = Checker::new(prepared.side_to_move());
-    assert_eq!(ck.or_length(&q, 5, &mut Vec::new()), Some(5));
-    // There the crane dropped on 6c mates as soon as the line's crane on 6a: each is mated
-    // in exactly four more plies (they meet on 6b after the phoenix's step to 7a).
-    for drop in ["C*6a", "C*6c"] {
-        let mut c = q.clone();
-        c.do_move(parse_move_list(&q, drop).unwrap()[0]);
-        assert_eq!(ck.and_length(&c, 4, &mut Vec::new()), Some(4), "{drop}");
-    }
-    let cook = parse_move_list(&q, "C*6c").unwrap()[0];
-    for &m in &sol.moves[2..] {
-        q.do_move(m);
+    let mut path = vec![prepared.key()];
+    assert_eq!(ck.without_interposing(&q, 8, &mut path), Some(6));
+    let drop = sol.moves[1];
+    let q_prime = Checker::q_prime(&q, drop).expect("a Q′ for the drop");
+    assert!(!ck.and_mated(&q_prime, 6, &mut path).0);
+    assert!(!ck.useless(&q, drop, 8, &mut path));
+    // The line ends in checkmate.
+    let mut end = prepared.clone();
+    for &m in &sol.moves {
+        end.do_move(m);
     }
     let mut replies = MoveList::new();
-    generate_legal(&q, &mut replies);
-    assert!(q.in_check() && replies.is_empty(), "checkmate at the end");
-    let mut solver = Solver::new(SolverConfig::default()).expect("a table");
-    let report = verify_with(&mut solver, &p, None, VerifyMode::Full);
-    // A line short of its length is a flaw of the problem, not a limit; the cook along it
-    // is found as along any line.
-    assert_eq!(report.verdict, Verdict::Cooked);
-    assert_eq!(
-        report.reasons,
-        [Flaw::LineShort(2), Flaw::Cook { ply: 3, mv: cook }]
-    );
-    assert_eq!(report.solution.stopped_by, None);
+    generate_legal(&end, &mut replies);
+    assert!(end.in_check() && replies.is_empty(), "checkmate at the end");
 }

@@ -92,7 +92,7 @@ pub fn stop_name(r: StopReason) -> &'static str {
 }
 
 /// `spare_pieces` in JSON reports: true or false once the main line is read to the mate,
-/// null while it is not known (no mate, a limit, a line short of its length).
+/// null while it is not known (no mate, or a limit that stopped the search or the line).
 pub fn spare_pieces_json(sol: &Solution) -> serde_json::Value {
     json!(sol.spare_pieces())
 }
@@ -116,7 +116,6 @@ pub fn solution_json(
         "plies": sol.plies,
         "minimal": sol.minimal,
         "complete": sol.complete,
-        "short_at": sol.short_at,
         "moves": toritsume::notation::usi::line_to_usi(&sol.moves),
         "hodges": hodges,
         "spare_pieces": spare_pieces_json(sol),
@@ -177,15 +176,7 @@ fn solution_text(sol: &Solution, item: &Item, style: Style, defender_hand: Defen
             }
             let hodges = line_to_hodges(&sol.position, &sol.moves);
             out.push_str(&format!("{}\n", numbered(&hodges)));
-            if let Some(ply) = sol.short_at {
-                out.push_str(&format!(
-                    "(main line of {}, shorter than the length: at ply {ply} no defence but \
-                     a useless interposition lasts the {} after it, the length counting \
-                     the Q′ the line leaves out; see docs/RULES.md \"Useless interposition\")\n",
-                    toritsume::notation::plies(sol.moves.len() as u64),
-                    toritsume::notation::plies(plies as u64 - ply as u64)
-                ));
-            } else if !sol.complete {
+            if !sol.complete {
                 out.push_str(&format!("(main line cut short: {limit})\n"));
             }
             out.push_str(&format!(

@@ -37,13 +37,7 @@ pub fn text(sol: &Solution, vars: &Variations) -> String {
         out.push_str("Variations (the other defences along the main line, each with its mate):\n");
     }
     for v in &vars.list {
-        let note = match v.short_at {
-            Some(ply) => format!(
-                "; the line is shorter: at ply {ply} no defence but a useless interposition lasts"
-            ),
-            None if !v.complete => "; line cut short".to_string(),
-            None => String::new(),
-        };
+        let note = if v.complete { "" } else { "; line cut short" };
         out.push_str(&format!(
             "  ply {}: {}  ({} after the defence{note})\n",
             v.ply,
@@ -78,7 +72,6 @@ pub fn add_json(v: &mut serde_json::Value, sol: &Solution, vars: &Variations) {
                     "moves": toritsume::notation::usi::line_to_usi(&x.moves),
                     "hodges": hodges[1..],
                     "complete": x.complete,
-                    "short_at": x.short_at,
                     "spare": x.complete.then(|| x.end_hand.sfen_upper()),
                     "useless_interpositions": useless_json(&x.useless),
                 })

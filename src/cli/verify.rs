@@ -171,7 +171,7 @@ fn report_text(
             } else {
                 numbered(&line_to_hodges(&sol.position, &sol.moves))
             },
-            if !sol.moves.is_empty() && !sol.complete && sol.short_at.is_none() {
+            if !sol.moves.is_empty() && !sol.complete {
                 " (cut short)"
             } else {
                 ""

@@ -333,11 +333,22 @@ impl Searcher {
 
     pub(super) fn store(&mut self, v: &Val, depth: Depth, path_key: u64, amount: u64) {
         debug_assert!(v.is_consistent(), "storing {v:?}");
+        // A proof that holds on this path alone is not kept: its position is searched again
+        // from any other path (and, rarely, from this one).
+        if v.pn == 0 && v.rep {
+            return;
+        }
         let state = if v.pn == 0 {
-            State::Proven
+            if v.exact {
+                State::ProvenExact
+            } else {
+                State::Proven
+            }
         } else if v.dn == 0 {
             if v.rep {
                 State::RepDisproven
+            } else if v.exact {
+                State::DisprovenExact
             } else {
                 State::Disproven
             }
@@ -345,9 +356,10 @@ impl Searcher {
             State::Unknown
         };
         let exact = self.pos.hand(self.attacker);
-        let hand = if state == State::Unknown
-            || state == State::RepDisproven
-            || !self.techniques.proof_pieces
+        let hand = if matches!(
+            state,
+            State::Unknown | State::RepDisproven | State::ProvenExact | State::DisprovenExact
+        ) || !self.techniques.proof_pieces
         {
             exact
         } else {
@@ -419,6 +431,15 @@ impl Searcher {
                 Val::unknown(pn, dn, hand).is_consistent(),
                 "pn {pn} dn {dn}: INF without a proof or disproof"
             );
+            if pn == 0 && !or_node {
+                // Proven, with interpositions perhaps answered by their Q′ alone: the rule's
+                // comparison keeps those Q′ or sets them aside (then the search goes on).
+                match self.settle_useless(level, depth, path_key) {
+                    Some(true) => {}
+                    Some(false) => continue,
+                    None => return Val::unknown(1, 1, hand),
+                }
+            }
             if pn == 0 || dn == 0 {
                 let v = self.finalize(level, or_node);
                 self.store(&v, depth, path_key, self.nodes - start_nodes + 1);
@@ -460,14 +481,14 @@ impl Searcher {
                     th_dn.min(epsilon_threshold(second, eps)),
                 )
             };
-            if !or_node && c.has_q && c.q.pn <= c.val.pn {
+            if !or_node && c.q_open() && c.q.pn <= c.val.pn {
                 // Descend into Q′ (as an OR choice inside this child).
                 let th_pn_q = cth_pn.min(sat_add(c.val.pn, 1));
                 let th_dn_q = cth_dn.saturating_sub(c.val.dn).max(sat_add(c.q.dn, 1));
                 let r = self.search_q(level, best, th_pn_q, th_dn_q, depth, path_key);
                 self.levels[level].children[best].q = r;
             } else {
-                let (th_pn_v, th_dn_v) = if !or_node && c.has_q {
+                let (th_pn_v, th_dn_v) = if !or_node && c.q_open() {
                     (
                         cth_pn.min(sat_add(c.q.pn, 1)),
                         cth_dn.saturating_sub(c.q.dn).max(sat_add(c.val.dn, 1)),

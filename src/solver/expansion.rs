@@ -34,6 +34,18 @@ pub(crate) struct Child {
     pub(crate) acc_hand: Hand,
     /// Whether pieces on this square were proven mated before the present one.
     pub(crate) acc: bool,
+    /// Whether the proof of one of those holds for this hand alone (`acc`).
+    pub(crate) acc_exact: bool,
+    /// Whether the proof of one of those holds on this path alone (`acc`).
+    pub(crate) acc_rep: bool,
+    /// Whether the useless-interposition rule set Q′ aside here: Q′ is mated within the
+    /// plies left but not within the length the defender has without interposing
+    /// ([`Searcher::settle_useless`]), so the interposition is a defence like any other.
+    pub(crate) q_out: bool,
+    /// The pieces still to drop on this square when Q′ was taken to answer them all
+    /// (`rest` before [`Searcher::advance_delayed`] cleared it), given back should the rule
+    /// set Q′ aside.
+    pub(crate) q_rest: u8,
 }
 
 impl Child {
@@ -48,14 +60,25 @@ impl Child {
             acc_len: Depth::ZERO,
             acc_hand: Hand::EMPTY,
             acc: false,
+            acc_exact: false,
+            acc_rep: false,
+            q_out: false,
+            q_rest: 0,
         }
+    }
+
+    /// Whether Q′ may still answer this interposition: a candidate whose Q′ the rule has not
+    /// set aside.
+    #[inline]
+    pub(crate) fn q_open(&self) -> bool {
+        self.has_q && !self.q_out
     }
 
     /// (pn, dn) as a child of an AND node: the ordinary continuation or Q′, whichever
     /// proves first.
     #[inline]
     pub(crate) fn and_pn_dn(&self) -> (u32, u32) {
-        if self.has_q {
+        if self.q_open() {
             settle(
                 self.val.pn.min(self.q.pn),
                 self.val.dn.saturating_add(self.q.dn),
@@ -65,26 +88,24 @@ impl Child {
         }
     }
 
-    /// Plies this (proven) child of an AND node adds, and its proof pieces: the shorter of
-    /// its continuation (one ply more) and its Q′ (no ply: the interposition costs none),
-    /// at least as long as the pieces dropped on the square before it.
+    /// Whether this proven child of an AND node is answered by its Q′ alone (its own
+    /// continuation not proven): the useless-interposition rule sets it aside, which
+    /// [`Searcher::settle_useless`] confirms before the node counts as proven.
+    #[inline]
+    pub(crate) fn by_q(&self) -> bool {
+        self.q_open() && self.q.is_proven() && !self.val.is_proven()
+    }
+
+    /// Plies this (proven) child of an AND node adds, and its proof pieces: its continuation
+    /// (one ply more), or, answered by its Q′ alone, Q′'s (no ply: the interposition costs
+    /// none); at least as long as the pieces dropped on the square before it.
     pub(crate) fn and_contribution(&self) -> (Depth, Hand) {
-        let q = (self.has_q && self.q.is_proven()).then_some((self.q.len, self.q.hand));
-        let v = self
-            .val
-            .is_proven()
-            .then_some((self.val.len.plus_one(), self.val.hand));
-        let (mut len, mut hand) = match (q, v) {
-            (Some(a), Some(b)) => {
-                if a.0 <= b.0 {
-                    a
-                } else {
-                    b
-                }
-            }
-            (Some(a), None) => a,
-            (None, Some(b)) => b,
-            (None, None) => (Depth::ZERO, Hand::EMPTY),
+        let (mut len, mut hand) = if self.val.is_proven() {
+            (self.val.len.plus_one(), self.val.hand)
+        } else if self.by_q() {
+            (self.q.len, self.q.hand)
+        } else {
+            (Depth::ZERO, Hand::EMPTY)
         };
         if self.acc {
             len = len.max(self.acc_len);
@@ -104,6 +125,20 @@ pub(crate) struct Level {
     pub(crate) boards: Vec<u64>,
     /// The ranging checker against which interpositions are made (AND nodes).
     pub(crate) checker: Option<Square>,
+    /// What the useless-interposition rule's comparison of replies has told at this AND
+    /// node ([`Searcher::settle_useless`]).
+    pub(crate) rule: RuleOutcome,
+}
+
+/// What the useless-interposition rule's comparison of an AND node's replies rested on:
+/// whatever it decided holds for the exact attacker hand alone (`exact`), and, when a
+/// repetition on the path made one of the other replies last, on this path alone (`rep`).
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct RuleOutcome {
+    /// An interposition was set aside, or kept, by the comparison.
+    pub(crate) exact: bool,
+    /// The comparison met a repetition on the path.
+    pub(crate) rep: bool,
 }
 
 /// (pn, dn) of a node from its children. At an OR node the disproof number is the sum of
@@ -169,72 +204,115 @@ impl Searcher {
         let pos = &self.pos;
         let exact = pos.hand(self.attacker);
         if or_node {
-            // Proven: the shortest proven child. Disproven: every child.
-            let mut best: Option<(Depth, Hand, u16)> = None;
+            // Proven: the shortest proven child (one whose proof holds for other hands and
+            // paths first, among equally short ones). Disproven: every child.
+            let mut best: Option<(Depth, bool, &Child)> = None;
             for c in children.iter().filter(|c| c.val.is_proven()) {
                 let len = c.val.len.plus_one();
-                if best.is_none_or(|b| len < b.0) {
-                    best = Some((len, hand_before(pos, c.mv, c.val.hand), c.mv.raw()));
+                let narrow = c.val.exact || c.val.rep;
+                if best.is_none_or(|b| (len, narrow) < (b.0, b.1)) {
+                    best = Some((len, narrow, c));
                 }
             }
-            if let Some((len, hand, mv)) = best {
+            if let Some((len, _, c)) = best {
+                let hand = hand_before(pos, c.mv, c.val.hand);
                 let mut v = Val::proven(len, hand.min(exact));
-                v.best = mv;
+                v.best = c.mv.raw();
+                v.rep = c.val.rep;
+                v.exact = c.val.exact || c.val.rep;
+                if v.exact {
+                    v.hand = exact;
+                }
                 return v;
             }
             let mut len = Depth::UNLIMITED;
             let mut hand = full_hand();
             let mut rep = false;
+            let mut narrow = false;
             for c in children {
                 len = len.min(c.val.len.plus_one());
                 hand = hand.min(hand_before(pos, c.mv, c.val.hand));
                 rep |= c.val.rep;
+                narrow |= c.val.exact;
             }
             let hand = disproof_or_adjust(pos, hand).max(exact);
-            Val::disproven(len, hand, rep)
+            let mut v = Val::disproven(len, hand, rep);
+            if narrow && !rep {
+                v.exact = true;
+                v.hand = exact;
+            }
+            v
         } else {
+            let rule = &self.levels[level].rule;
             let mut disproof: Option<Val> = None;
             for c in children {
                 let (_, cdn) = c.and_pn_dn();
                 if cdn != 0 {
                     continue;
                 }
-                let v = if c.has_q {
-                    Val::disproven(
+                let mut v = if c.q_open() {
+                    let mut v = Val::disproven(
                         c.q.len.min(c.val.len.plus_one()),
                         c.q.hand.min(disproof_and_adjust(pos, c.mv, c.val.hand)),
                         c.q.rep || c.val.rep,
-                    )
+                    );
+                    v.exact = c.q.exact || c.val.exact;
+                    v
                 } else {
-                    Val::disproven(
+                    let mut v = Val::disproven(
                         c.val.len.plus_one(),
                         disproof_and_adjust(pos, c.mv, c.val.hand),
                         c.val.rep,
-                    )
+                    );
+                    v.exact = c.val.exact;
+                    v
                 };
-                // Prefer a disproof that holds on every path, then the longest.
+                if c.q_out {
+                    // Refuted because the rule set Q′ aside: that comparison of replies
+                    // holds for this hand (and, when it met a repetition, this path) alone.
+                    v.exact = true;
+                    v.rep |= rule.rep;
+                }
+                // Prefer a disproof that holds on every path and hand, then the longest.
                 let better = match &disproof {
                     None => true,
-                    Some(d) => (d.rep && !v.rep) || (d.rep == v.rep && v.len > d.len),
+                    Some(d) => {
+                        (d.rep, d.exact, std::cmp::Reverse(d.len))
+                            > (v.rep, v.exact, std::cmp::Reverse(v.len))
+                    }
                 };
                 if better {
-                    let mut v = v;
                     v.best = c.mv.raw();
                     disproof = Some(v);
                 }
             }
             if let Some(mut v) = disproof {
-                v.hand = v.hand.max(exact);
+                v.hand = if v.exact || v.rep {
+                    exact
+                } else {
+                    v.hand.max(exact)
+                };
                 return v;
             }
             let mut len = Depth::ZERO;
             let mut hand = Hand::EMPTY;
+            let mut rep = rule.rep;
+            let mut narrow = rule.exact;
             for c in children {
                 let (l, h) = c.and_contribution();
                 len = len.max(l);
                 hand = hand.max(h);
+                let used = if c.val.is_proven() { &c.val } else { &c.q };
+                rep |= used.rep || c.acc_rep;
+                narrow |= used.exact || c.acc_exact;
             }
-            Val::proven(len, proof_and_adjust(pos, hand).min(exact))
+            let mut v = Val::proven(len, proof_and_adjust(pos, hand).min(exact));
+            if narrow || rep {
+                v.exact = true;
+                v.rep = rep;
+                v.hand = exact;
+            }
+            v
         }
     }
 
@@ -246,15 +324,13 @@ impl Searcher {
             if c.rest == 0 || c.and_pn_dn().0 != 0 {
                 return;
             }
-            if c.has_q && c.q.is_proven() {
-                // Q′ is the same for every piece dropped here: all are useless. Each piece
-                // still to come is a defence Q′ answers, so it adds Q′'s length and proof
-                // pieces (at most: its own continuation is not searched) to the square's.
-                // (Without earlier pieces, `acc_len` and `acc_hand` are zero and empty.)
+            if c.by_q() {
+                // Q′ is the same for every piece dropped here: the rule sets them all aside
+                // or none. Each piece still to come is a defence Q′ answers, adding what Q′
+                // adds (at most: its own continuation is not searched). They are given back
+                // should the rule set Q′ aside ([`Searcher::settle_useless`]).
                 let ch = &mut self.levels[level].children[i];
-                ch.acc = true;
-                ch.acc_len = ch.acc_len.max(ch.q.len);
-                ch.acc_hand = ch.acc_hand.max(ch.q.hand);
+                ch.q_rest = ch.rest;
                 ch.rest = 0;
                 return;
             }
@@ -263,6 +339,8 @@ impl Searcher {
             let mv = Move::drop(PieceKind::HAND[k], c.mv.to());
             let val = self.evaluate_or_child(mv, depth, path_key);
             let ch = &mut self.levels[level].children[i];
+            ch.acc_exact |= ch.val.exact || ch.val.rep;
+            ch.acc_rep |= ch.val.rep;
             ch.rest &= ch.rest - 1;
             ch.acc = true;
             ch.acc_len = len;
@@ -459,6 +537,7 @@ impl Searcher {
         self.levels[level].children = children;
         self.levels[level].boards = boards;
         self.levels[level].checker = checker;
+        self.levels[level].rule = RuleOutcome::default();
         // Delayed pieces behind an interposition already known to be mated come forward now.
         for i in 0..n {
             self.advance_delayed(level, i, depth, path_key);
@@ -477,107 +556,5 @@ impl Searcher {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::Square;
-
-    fn mv() -> Move {
-        Move::drop(PieceKind::Swallow, Square::all().next().expect("a square"))
-    }
-
-    fn hand(n: u32) -> Hand {
-        let mut h = Hand::EMPTY;
-        h.set(PieceKind::Swallow, n);
-        h
-    }
-
-    #[test]
-    fn an_and_child_with_q_proves_by_either_and_disproves_by_both() {
-        let mut c = Child::new(mv(), Val::unknown(5, 3, Hand::EMPTY));
-        assert_eq!(c.and_pn_dn(), (5, 3));
-        c.has_q = true;
-        c.q = Val::unknown(2, 4, Hand::EMPTY);
-        // Proven when either is: the smaller pn; disproven only when both are: the sum.
-        assert_eq!(c.and_pn_dn(), (2, 7));
-        c.q = Val::proven(Depth::plies(3), Hand::EMPTY);
-        assert_eq!(c.and_pn_dn(), (0, INF));
-        c.q = Val::disproven(Depth::plies(3), Hand::EMPTY, false);
-        // Q′ refuted: the continuation alone decides.
-        assert_eq!(c.and_pn_dn(), (5, 3));
-    }
-
-    #[test]
-    fn contribution_takes_the_shorter_proof_and_the_longest_earlier_piece() {
-        // Continuation mated in 4 (5 plies from the parent) with one swallow; Q′ in 3 plies
-        // (no ply for the interposition itself) with two.
-        let mut c = Child::new(mv(), Val::proven(Depth::plies(4), hand(1)));
-        assert_eq!(c.and_contribution(), (Depth::plies(5), hand(1)));
-        c.has_q = true;
-        c.q = Val::proven(Depth::plies(3), hand(2));
-        assert_eq!(c.and_contribution(), (Depth::plies(3), hand(2)));
-        // An earlier, weaker piece on the square needed 7 plies and no swallow.
-        c.acc = true;
-        c.acc_len = Depth::plies(7);
-        c.acc_hand = Hand::EMPTY;
-        assert_eq!(c.and_contribution(), (Depth::plies(7), hand(2)));
-    }
-
-    #[test]
-    fn pieces_still_to_drop_behind_a_useless_square_add_what_q_needs() {
-        // An interposition square of an AND node (mated within 22): the swallow dropped
-        // there first is mated in 15 more plies with no swallow in the attacker's hand, and
-        // Q′ is mated in 22 with one. The falcon and the crane still to come on the square
-        // are useless too, but only through Q′: each lasts 22 plies, and needs the swallow.
-        // The square must say so, or the node would claim a mate in 16 that holds without
-        // the swallow (a wrong proof, met on three threads in problems/long.jsonl).
-        let pos =
-            crate::notation::parse_position("3F3/k1s4/7/7/7/7/7 b FPR3S 1").expect("a position");
-        let mut s = Searcher::new(pos, 1, super::super::Techniques::default(), 1, false)
-            .expect("a searcher");
-        let mut c = Child::new(mv(), Val::proven(Depth::plies(15), Hand::EMPTY));
-        c.has_q = true;
-        c.q = Val::proven(Depth::plies(22), hand(1));
-        c.rest = 1 << PieceKind::Falcon.index() | 1 << PieceKind::Crane.index();
-        s.levels = vec![Level::default()];
-        s.levels[0].children.push(c);
-        s.advance_delayed(0, 0, Depth::plies(22), 0);
-        let c = s.levels[0].children[0];
-        assert_eq!(c.rest, 0);
-        assert_eq!(c.and_contribution(), (Depth::plies(22), hand(1)));
-        // With nothing left to drop, the square is the present piece's alone: the shorter
-        // of its continuation and Q′.
-        let mut alone = Child::new(mv(), Val::proven(Depth::plies(15), Hand::EMPTY));
-        alone.has_q = true;
-        alone.q = Val::proven(Depth::plies(22), hand(1));
-        s.levels[0].children[0] = alone;
-        s.advance_delayed(0, 0, Depth::plies(22), 0);
-        assert_eq!(
-            s.levels[0].children[0].and_contribution(),
-            (Depth::plies(16), Hand::EMPTY)
-        );
-    }
-
-    #[test]
-    fn node_numbers_and_selection() {
-        let kids = [
-            Child::new(mv(), Val::unknown(4, 2, Hand::EMPTY)),
-            Child::new(mv(), Val::unknown(1, 6, Hand::EMPTY)),
-            Child::new(mv(), Val::unknown(3, 1, Hand::EMPTY)),
-        ];
-        // OR: pn the minimum, dn the sum; AND: pn the sum, dn the minimum.
-        assert_eq!(node_pn_dn(&kids, true), (1, 9));
-        assert_eq!(node_pn_dn(&kids, false), (8, 1));
-        assert_eq!(select(&kids, true, false), (1, 3));
-        assert_eq!(select(&kids, false, false), (2, 2));
-        // A proven child proves an OR node; a disproven one disproves an AND node.
-        let mut solved = kids;
-        solved[0].val = Val::proven(Depth::plies(1), Hand::EMPTY);
-        assert_eq!(node_pn_dn(&solved, true), (0, INF));
-        solved[0].val = Val::disproven(Depth::plies(1), Hand::EMPTY, false);
-        assert_eq!(node_pn_dn(&solved, false), (INF, 0));
-        // First on ties.
-        let tie = [kids[1], kids[1]];
-        assert_eq!(select(&tie, true, false), (0, 1));
-        assert_eq!(select(&tie, true, true), (1, 1));
-    }
-}
+#[path = "expansion_tests.rs"]
+mod tests;

@@ -22,11 +22,6 @@ pub(crate) struct Line {
     pub useless: Vec<UselessInterposition>,
     /// False when a search limit cut the reading short (the line is then a prefix).
     pub complete: bool,
-    /// The ply of the first defender move at which no defence lasts the remaining length
-    /// once the useless-interposition rule has set interpositions aside (the length counts
-    /// a Q′ that the line leaves out, docs/RULES.md "Useless interposition"): the line goes
-    /// on with the longest defence left and is shorter than the length.
-    pub short_at: Option<usize>,
 }
 
 impl Line {
@@ -36,7 +31,6 @@ impl Line {
             end_hand: hand,
             useless: Vec::new(),
             complete: true,
-            short_at: None,
         }
     }
 
@@ -130,8 +124,10 @@ pub(crate) fn defences(
     (out, useless)
 }
 
-/// The evasions of AND node `pos` split into real defences and interpositions that are
-/// useless at length `r` (their Q′ is mated within `r`).
+/// The evasions of AND node `pos` (mated within `r`) split into real defences and the
+/// interpositions the useless-interposition rule sets aside: those whose Q′ is mated within
+/// R, the length the node has without interposing (the longest of its other replies, exact,
+/// plies counted from `pos`; 0 without them).
 pub(crate) fn split_useless(
     s: &mut Searcher,
     pos: &Position,
@@ -140,26 +136,49 @@ pub(crate) fn split_useless(
 ) -> (Vec<Move>, Vec<Move>) {
     let mut evasions = MoveList::new();
     generate_evasions(pos, &mut evasions);
-    ancestors.push(pos.key());
     let block = if s.useless_rule() {
         interposition(pos)
     } else {
         None
     };
-    let mut real = Vec::new();
-    let mut useless = Vec::new();
+    // The interpositions with their Q′, and the other replies.
+    let mut candidates: Vec<(Move, Position)> = Vec::new();
+    let mut others: Vec<Move> = Vec::new();
     for &e in evasions.iter() {
-        if let Some((b, c)) = block
-            && b.has(e.to())
-            && let Some(q) = useless_reply_position(pos, e, c)
-            && mates_within(s, &q, r, ancestors)
-        {
+        match block {
+            Some((b, c)) if b.has(e.to()) => match useless_reply_position(pos, e, c) {
+                Some(q) => candidates.push((e, q)),
+                None => others.push(e),
+            },
+            _ => others.push(e),
+        }
+    }
+    if candidates.is_empty() {
+        return (others, Vec::new());
+    }
+    ancestors.push(pos.key());
+    let mut without = 0;
+    for &o in &others {
+        let mut child = pos.clone();
+        child.do_move(o);
+        // Not mated within the plies left only when a limit cut a search short: then taken
+        // as the longest.
+        let len =
+            exact_len(s, &child, r.saturating_sub(1), ancestors).unwrap_or(r.saturating_sub(1));
+        without = without.max(len + 1);
+    }
+    let mut real = others;
+    let mut useless = Vec::new();
+    for (e, q) in candidates {
+        if mates_within(s, &q, without, ancestors) {
             useless.push(e);
         } else {
             real.push(e);
         }
     }
     ancestors.pop();
+    // Generation order, as the callers read it.
+    real.sort_by_key(|m| evasions.iter().position(|e| e == m));
     (real, useless)
 }
 
@@ -314,11 +333,10 @@ impl Explorer<'_> {
             } else {
                 self.choose(pos, len, &longest, ancestors, ply)
             };
-            // Every defence lasting r − 1 more plies was set aside as useless (or none is
-            // left at all, though plies remain): the line is shorter than the length here.
-            if r > 0 && (longest.is_empty() || len + 1 < r) {
-                line.short_at = Some(ply + 1);
-            }
+            // Under the settled rule a defender position of exact length r always has a
+            // kept reply lasting r − 1 (an interposition outlasting the others is no
+            // longer useless), so the line reaches the length.
+            debug_assert!(r == 0 || (!longest.is_empty() && len + 1 == r));
             {
                 let mut u: Vec<UselessInterposition> = useless
                     .into_iter()

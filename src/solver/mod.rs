@@ -150,15 +150,10 @@ pub struct Solution {
     pub plies: Option<u16>,
     /// Whether the length is proven minimal (no shorter mate exists).
     pub minimal: bool,
-    /// Whether the main line was read to the end (a limit can cut it short, and so can
-    /// [`Solution::short_at`]).
+    /// Whether the main line was read to the end: it then has `plies` moves and ends in
+    /// mate (only a limit can cut it short; under the useless-interposition rule every
+    /// length has a line that reaches it, docs/RULES.md "Useless interposition").
     pub complete: bool,
-    /// The ply of the first defender move where no defence lasts the length once useless
-    /// interpositions are set aside: the length counts a position Q′ that the line leaves
-    /// out (docs/RULES.md "Useless interposition"), so the line, which goes on with the
-    /// longest defence left, is shorter than `plies` and `complete` is false. `None` on a
-    /// line of the full length.
-    pub short_at: Option<usize>,
     /// The main line.
     pub moves: Vec<Move>,
     /// The attacker's hand at the end of the main line (non-empty: spare pieces).
@@ -215,7 +210,7 @@ impl Solution {
 
     /// The pieces left in the attacker's hand at the end of the main line, once that is
     /// known: `None` unless the status is mate and the line was read to the end (a limit
-    /// cut it short, or no defence but a useless interposition lasts at some ply).
+    /// can cut it short).
     pub fn spare_hand(&self) -> Option<Hand> {
         (self.status == Status::Mate && self.complete).then_some(self.spare)
     }
@@ -390,7 +385,6 @@ impl Solver {
             plies: None,
             minimal: false,
             complete: false,
-            short_at: None,
             moves: Vec::new(),
             spare: Hand::EMPTY,
             useless: Vec::new(),
@@ -432,10 +426,7 @@ impl Solver {
                 sol.moves = line.moves;
                 sol.spare = line.end_hand;
                 sol.useless = line.useless;
-                sol.complete = line.complete
-                    && line.short_at.is_none()
-                    && sol.moves.len() == shortest.len as usize;
-                sol.short_at = line.short_at;
+                sol.complete = line.complete && sol.moves.len() == shortest.len as usize;
                 if let Some(p) = &progress
                     && !sol.moves.is_empty()
                 {

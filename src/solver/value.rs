@@ -120,8 +120,17 @@ pub struct Val {
     pub len: Depth,
     /// Proof or disproof pieces (the attacker's hand for unsolved nodes).
     pub hand: Hand,
-    /// Disproven only because of a repetition on the current path.
+    /// Solved only because of a repetition on the current path: a disproof that a
+    /// repetition made, or a proof that relied on one (the useless-interposition rule may
+    /// set an interposition aside because another reply is not mated in time on this path).
+    /// It holds for the exact hand, on this path alone.
     pub rep: bool,
+    /// Solved for the exact attacker hand alone: a proof or disproof that relied on the
+    /// useless-interposition rule's comparison of an interposition with the defender's other
+    /// replies, which a hand with more or fewer pieces can turn either way (docs/RULES.md
+    /// "Useless interposition"), so that neither hand superiority nor proof and disproof
+    /// pieces apply to it.
+    pub exact: bool,
     /// Best move (raw) of a proven OR node.
     pub best: u16,
 }
@@ -136,6 +145,7 @@ impl Val {
             len: Depth::ZERO,
             hand,
             rep: false,
+            exact: false,
             best: 0,
         }
     }
@@ -149,6 +159,7 @@ impl Val {
             len,
             hand,
             rep: false,
+            exact: false,
             best: 0,
         }
     }
@@ -162,6 +173,7 @@ impl Val {
             len,
             hand,
             rep,
+            exact: false,
             best: 0,
         }
     }
@@ -172,12 +184,27 @@ impl Val {
     #[inline]
     pub(crate) fn from_found(found: Found, hand: Hand) -> Option<Val> {
         match found {
-            Found::Proven { len, hand, best } => {
+            Found::Proven {
+                len,
+                hand,
+                best,
+                exact,
+            } => {
                 let mut v = Val::proven(len, hand);
                 v.best = best;
+                v.exact = exact;
                 Some(v)
             }
-            Found::Disproven { len, hand, rep } => Some(Val::disproven(len, hand, rep)),
+            Found::Disproven {
+                len,
+                hand,
+                rep,
+                exact,
+            } => {
+                let mut v = Val::disproven(len, hand, rep);
+                v.exact = exact;
+                Some(v)
+            }
             Found::Unknown { pn, dn, .. } => Some(Val::unknown(pn, dn, hand)),
             Found::None => None,
         }

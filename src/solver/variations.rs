@@ -20,14 +20,8 @@ pub struct Variation {
     pub plies: u16,
     /// The line after the defence, the attacker's move first: its own main line.
     pub moves: Vec<Move>,
-    /// Whether the line was read to the mate (a limit can cut it short, and so can a ply
-    /// where no defence but a useless interposition lasts the plies left).
+    /// Whether the line was read to the mate (a limit can cut it short).
     pub complete: bool,
-    /// The ply (of the whole solution) of the first defender move at which no defence but
-    /// a useless interposition lasts the plies left: the line, going on with the longest
-    /// defence left, is then shorter than [`Variation::plies`] (as a main line can be, see
-    /// [`Solution::short_at`]).
-    pub short_at: Option<usize>,
     /// The attacker's hand at the end of the line (a variation may end with pieces to
     /// spare: only the main line's spare pieces are a flaw).
     pub end_hand: Hand,
@@ -97,10 +91,7 @@ impl Solver {
                         ply,
                         mv: e,
                         plies: len,
-                        complete: line.complete
-                            && line.short_at.is_none()
-                            && line.moves.len() == len as usize,
-                        short_at: line.short_at,
+                        complete: line.complete && line.moves.len() == len as usize,
                         moves: line.moves,
                         end_hand: line.end_hand,
                         useless: line.useless,

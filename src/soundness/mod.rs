@@ -45,8 +45,7 @@ pub enum Verdict {
     Sound,
     /// Another attacker move mates within the remaining length somewhere on the main line.
     Cooked,
-    /// Spare pieces, redundant pieces, a main line short of its length or a wrong intended
-    /// solution.
+    /// Spare pieces, redundant pieces or a wrong intended solution.
     Flawed,
     /// No mate.
     NoMate,
@@ -85,15 +84,6 @@ pub enum Flaw {
     /// A limit kept the solution from being proven minimal or read to the end.
     #[error("the solution could not be completed: {}", limit_hit(*.0))]
     SolutionIncomplete(Option<StopReason>),
-    /// The main line is shorter than the length ([`crate::solver::Solution::short_at`]):
-    /// at this ply the only defences lasting the length are interpositions the
-    /// useless-interposition rule sets aside, so the problem has no solution of its length.
-    /// A flaw of the problem (the verdict is `flawed`, or `cooked` when the line has cooks
-    /// too), not a limit.
-    #[error(
-        "no main line of the full length: at ply {0} no defence but a useless interposition lasts the remaining plies (docs/RULES.md \"Useless interposition\")"
-    )]
-    LineShort(usize),
     /// A limit stopped the search for cooks.
     #[error("the cook search was stopped: {}", limit_hit(*.0))]
     CookSearchStopped(Option<StopReason>),
@@ -295,22 +285,11 @@ pub fn verify_with(
         Status::Unknown => report.reasons.push(Flaw::SolveStopped(sol.stopped_by)),
         Status::Mate => {
             let mut undecided = Vec::new();
-            // A line short of its length (a length proven minimal, whose line has no
-            // defence but a useless interposition lasting the plies left at some ply) is a
-            // flaw of the problem, found without a limit: the problem has no solution of its
-            // length to be unique. A length not proven minimal (a limit) is reported as such
-            // first.
-            let short = if sol.minimal { sol.short_at } else { None };
             let first_flaw = mode == VerifyMode::FirstFlaw;
-            if let Some(ply) = short {
-                report.reasons.push(Flaw::LineShort(ply));
-            }
-            if short.is_none() && (!sol.minimal || !sol.complete) {
+            if !sol.minimal || !sol.complete {
                 undecided.push(Flaw::SolutionIncomplete(sol.stopped_by));
-            } else if !(first_flaw && short.is_some()) {
+            } else {
                 let n = sol.plies.unwrap_or(0);
-                // Along a short line the solution tree goes on with the longest defence
-                // left, at its own length, so its cooks are found as anywhere else.
                 budget.stage(Stage::Cooks);
                 let (cooks, duals, complete) =
                     cooks::find_cooks(solver, &report.solution, &mut budget, mode);
@@ -319,11 +298,7 @@ pub fn verify_with(
                 if !complete {
                     undecided.push(Flaw::CookSearchStopped(solver.searcher().stopped_by()));
                 }
-                // Pieces are redundant when taking them off keeps the same solution: a
-                // short line is none, so it has no redundant pieces to look for.
-                if short.is_none()
-                    && !(first_flaw && (!report.cooks.is_empty() || !undecided.is_empty()))
-                {
+                if !(first_flaw && (!report.cooks.is_empty() || !undecided.is_empty())) {
                     let duals = report.final_dual_moves();
                     budget.stage(Stage::Redundancy);
                     let (redundant, complete) = redundant::find_redundant(
@@ -444,7 +419,6 @@ mod tests {
             "the redundancy check was stopped: a limit was reached"
         );
         assert!(Flaw::CookSearchStopped(None).is_undecided());
-        assert!(!Flaw::LineShort(2).is_undecided());
         assert!(!Flaw::SparePieces(Hand::EMPTY).is_undecided());
     }
 }

@@ -164,8 +164,8 @@ pub struct Repairs {
     pub found: Vec<(Change, Position)>,
     /// Changes tried (all of them, unless a stop request came first).
     pub tried: usize,
-    /// Changes whose verification could not decide (a limit, or a line short of its
-    /// length), each with the reason; not counted as repairs.
+    /// Changes whose verification could not decide (a limit), each with the reason; not
+    /// counted as repairs.
     pub undecided: Vec<(Change, String)>,
     /// Nodes searched in all.
     pub nodes: u64,

@@ -2,19 +2,20 @@
 //! full-width minimax over checks and evasions with a memo of proofs only, repetitions on the
 //! path counting as "no mate", and the useless-interposition rule written out again: Q′ (the
 //! capture on the interposition square with the piece returned to the defender) mated within
-//! the same remaining length ([`Rule::SameLength`], docs/RULES.md as the solver implements
-//! it), or, as ../shared/RULES.md settles it ([`Rule::Settled`]), within the remaining length
-//! the defender has without interposing (the longest of its other replies).
+//! the remaining length the defender has without interposing (the longest of its other
+//! replies: [`Rule::Settled`], docs/RULES.md "Useless interposition"), or, as the solver read
+//! it before the rule was settled, within the same remaining length ([`Rule::SameLength`],
+//! kept to show where the two differ).
 #![allow(dead_code)]
 
 /// Which useless-interposition rule the reference applies.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Rule {
     /// An interposition is useless when its Q′ is mated within the plies left.
-    #[default]
     SameLength,
     /// An interposition is useless when its Q′ is mated within the length of the longest of
     /// the defender's other replies (none: when Q′ is mated at once, recursively so).
+    #[default]
     Settled,
 }
 
@@ -35,7 +36,7 @@ pub struct Checker {
 
 impl Checker {
     pub fn new(attacker: Color) -> Checker {
-        Checker::with_rule(attacker, Rule::SameLength)
+        Checker::with_rule(attacker, Rule::Settled)
     }
 
     pub fn with_rule(attacker: Color, rule: Rule) -> Checker {
@@ -114,10 +115,10 @@ impl Checker {
         };
         let within = match self.rule {
             Rule::SameLength => d,
-            Rule::Settled => match self.without_interposing(pos, d, path) {
-                Some(r) => r,
-                None => return false,
-            },
+            // Another reply not mated within the plies left: the defender has more than `d`
+            // without interposing, and a Q′ mated within `d` is mated within that (beyond
+            // `d` the comparison cannot be made here).
+            Rule::Settled => self.without_interposing(pos, d, path).unwrap_or(d),
         };
         self.and_mated(&q, within, path).0
     }
@@ -348,29 +349,6 @@ pub fn check_solution(problem: &Position, plies: u16, moves: &[Move]) -> Result<
 /// [`check_solution`] with the hands exactly as `pos` gives them (a problem stating the
 /// defender's hand).
 pub fn check_solution_as_given(pos: &Position, plies: u16, moves: &[Move]) -> Result<(), String> {
-    check_line_as_given(pos, plies, moves, None)
-}
-
-/// [`check_solution`] of a solver's answer whatever it is: a line of the full length, or,
-/// with `short_at` (the solver's), a line short of its length (docs/RULES.md "Useless
-/// interposition"): at that defender ply no reply but a useless interposition lasts the
-/// plies left, and the line takes the longest of the others, which the reference must
-/// confirm, as it confirms the length and every other move.
-pub fn check_line(
-    problem: &Position,
-    plies: u16,
-    moves: &[Move],
-    short_at: Option<usize>,
-) -> Result<(), String> {
-    check_line_as_given(&rest_to_defender(problem), plies, moves, short_at)
-}
-
-fn check_line_as_given(
-    pos: &Position,
-    plies: u16,
-    moves: &[Move],
-    short_at: Option<usize>,
-) -> Result<(), String> {
     let pos = pos.clone();
     let mut ck = Checker::new(pos.side_to_move());
     let mut path = Vec::new();
@@ -380,7 +358,7 @@ fn check_line_as_given(
     if plies >= 3 && ck.or_mates(&pos, plies - 2, &mut path).0 {
         return Err(format!("a mate within {} plies exists", plies - 2));
     }
-    if short_at.is_none() && moves.len() != plies as usize {
+    if moves.len() != plies as usize {
         return Err(format!("{} moves for a {plies}-ply solution", moves.len()));
     }
     let mut p = pos.clone();
@@ -414,33 +392,7 @@ fn check_line_as_given(
                 ));
             }
             let len = ck.or_length(&child, remaining - 1, &mut path);
-            if short_at == Some(i + 1) {
-                // The line falls short here: this reply is mated sooner than the plies
-                // left, and so is every other reply that is not a useless interposition.
-                let Some(len) = len.filter(|&l| l < remaining - 1) else {
-                    return Err(format!(
-                        "defender move {} ({m}) is said to fall short but is mated in {len:?}",
-                        i + 1
-                    ));
-                };
-                let mut replies = MoveList::new();
-                generate_legal(&p, &mut replies);
-                for &e in replies.iter() {
-                    if ck.useless(&p, e, remaining, &mut path) {
-                        continue;
-                    }
-                    let mut c = p.clone();
-                    c.do_move(e);
-                    let l = ck.or_length(&c, remaining - 1, &mut path);
-                    if l.is_none_or(|l| l > len) {
-                        return Err(format!(
-                            "at the short ply {}, {e} holds out longer than {m} ({l:?})",
-                            i + 1
-                        ));
-                    }
-                }
-                remaining = len + 1;
-            } else if len != Some(remaining - 1) {
+            if len != Some(remaining - 1) {
                 return Err(format!(
                     "defender move {} ({m}) is not a longest defence: mated in {len:?}",
                     i + 1
@@ -460,6 +412,44 @@ fn check_line_as_given(
     for &e in ev.iter() {
         if !ck.useless(&p, e, 0, &mut path) {
             return Err(format!("the final position is not mate ({e} answers)"));
+        }
+    }
+    Ok(())
+}
+
+/// Checks the useless interpositions a solver left out along the main line `moves` of a
+/// `plies`-ply mate of `problem`: each `(ply, move)` is a legal defender move at that ply of
+/// the line that the rule calls useless there (docs/RULES.md "Useless interposition").
+pub fn check_left_out(
+    problem: &Position,
+    plies: u16,
+    moves: &[Move],
+    left_out: &[(usize, Move)],
+) -> Result<(), String> {
+    let pos = rest_to_defender(problem);
+    let mut ck = Checker::new(pos.side_to_move());
+    for &(ply, m) in left_out {
+        if ply % 2 != 0 || ply == 0 || ply > moves.len() + 1 {
+            return Err(format!(
+                "{m} is left out at ply {ply}, not a defender ply of the line"
+            ));
+        }
+        let mut p = pos.clone();
+        let mut path = Vec::new();
+        for &x in &moves[..ply - 1] {
+            path.push(p.key());
+            p.do_move(x);
+        }
+        let mut l = MoveList::new();
+        generate_legal(&p, &mut l);
+        if !l.contains(m) {
+            return Err(format!("{m}, left out at ply {ply}, is not legal there"));
+        }
+        let remaining = plies - (ply as u16 - 1);
+        if !ck.useless(&p, m, remaining, &mut path) {
+            return Err(format!(
+                "{m}, left out at ply {ply}, is not useless by the rule"
+            ));
         }
     }
     Ok(())

@@ -29,6 +29,12 @@ pub(crate) enum State {
     Disproven = 3,
     /// No mate, but only because of a repetition on the path with key `path`; exact hand.
     RepDisproven = 4,
+    /// Mate within `len` for exactly the attacker hand `hand` (a proof that relied on the
+    /// useless-interposition rule's comparison of replies: [`crate::solver::value::Val::exact`]).
+    ProvenExact = 5,
+    /// No mate within `len` for exactly the attacker hand `hand` (a disproof that relied on
+    /// that comparison).
+    DisprovenExact = 6,
 }
 
 impl State {
@@ -39,6 +45,8 @@ impl State {
             2 => State::Proven,
             3 => State::Disproven,
             4 => State::RepDisproven,
+            5 => State::ProvenExact,
+            6 => State::DisprovenExact,
             _ => State::Empty,
         }
     }
@@ -226,6 +234,8 @@ pub(crate) enum Found {
         hand: Hand,
         /// Best move.
         best: u16,
+        /// For this exact hand alone.
+        exact: bool,
     },
     /// No mate within `len`, disproof pieces `hand`; `rep` when it holds only on this path.
     Disproven {
@@ -235,6 +245,8 @@ pub(crate) enum Found {
         hand: Hand,
         /// Path-dependent.
         rep: bool,
+        /// For this exact hand alone.
+        exact: bool,
     },
 }
 

@@ -352,6 +352,15 @@ impl Table {
                         len: e.len,
                         hand: e.hand,
                         best: e.best,
+                        exact: false,
+                    };
+                }
+                State::ProvenExact if e.len <= depth && e.hand == hand => {
+                    return Found::Proven {
+                        len: e.len,
+                        hand: e.hand,
+                        best: e.best,
+                        exact: true,
                     };
                 }
                 State::Disproven if e.len >= depth && self.covers(e.hand, hand) => {
@@ -359,6 +368,15 @@ impl Table {
                         len: e.len,
                         hand: e.hand,
                         rep: false,
+                        exact: false,
+                    };
+                }
+                State::DisprovenExact if e.len >= depth && e.hand == hand => {
+                    return Found::Disproven {
+                        len: e.len,
+                        hand: e.hand,
+                        rep: false,
+                        exact: true,
                     };
                 }
                 State::RepDisproven if e.hand == hand && e.path() == path && e.len >= depth => {
@@ -366,6 +384,7 @@ impl Table {
                         len: e.len,
                         hand: e.hand,
                         rep: true,
+                        exact: true,
                     };
                 }
                 // Estimates made with more plies to spare mislead a shallower search: a small
@@ -392,7 +411,8 @@ impl Table {
         let generation = self.generation();
         (0..BUCKET).find_map(|i| {
             let e = bucket.get_live(i, board, generation)?;
-            (e.state == State::Disproven && e.best != 0).then_some(e.best)
+            (matches!(e.state, State::Disproven | State::DisprovenExact) && e.best != 0)
+                .then_some(e.best)
         })
     }
 
@@ -446,6 +466,13 @@ impl Table {
                         self.covers(entry.hand, e.hand) && e.len <= entry.len
                     }
                     (State::RepDisproven, State::RepDisproven) => e.hand == entry.hand,
+                    // An answer for one hand alone replaces what it answers for that hand.
+                    (State::ProvenExact, State::Unknown | State::ProvenExact) => {
+                        e.hand == entry.hand && entry.len <= e.len
+                    }
+                    (State::DisprovenExact, State::Unknown | State::DisprovenExact) => {
+                        e.hand == entry.hand && entry.len >= e.len
+                    }
                     _ => false,
                 };
                 if redundant {
@@ -459,7 +486,9 @@ impl Table {
             }
             let weight = match e.state {
                 // Solved entries are worth more than their effort suggests.
-                State::Proven | State::Disproven => e.amount.saturating_mul(4),
+                State::Proven | State::Disproven | State::ProvenExact | State::DisprovenExact => {
+                    e.amount.saturating_mul(4)
+                }
                 _ => e.amount,
             };
             // Entries of earlier searches go before any of the current one.

@@ -350,8 +350,9 @@ fn threads_sharing_a_table_read_whole_entries_only() {
                 while !last {
                     last = writers_done.load(std::sync::atomic::Ordering::Acquire) == 2;
                     for i in 0..KEYS {
-                        if let Found::Proven { len, hand, best } =
-                            t.lookup(key(i), both, Depth::plies(9), 0)
+                        if let Found::Proven {
+                            len, hand, best, ..
+                        } = t.lookup(key(i), both, Depth::plies(9), 0)
                         {
                             read.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                             let ok = match best {
