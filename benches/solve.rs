@@ -137,5 +137,29 @@ fn bench_hard(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_solve, bench_hard);
+/// A mate in 1 as the Python package's `toritsume.solve` runs it, from the text to the JSON
+/// report (a fresh solver of the default 256 MB table each time): the figure the package's
+/// own cost is measured against (python/benches/bench.py).
+fn bench_report(c: &mut Criterion) {
+    use toritsume::report::{Extras, solve_item, to_json_line};
+    let mut g = c.benchmark_group("report");
+    g.bench_function("mate_in_1_from_text", |b| {
+        b.iter(|| {
+            let mut solver = Solver::new(toritsume::solver::SolverConfig::default()).unwrap();
+            let item =
+                toritsume::input::read_one("3k3/7/3C3/7/7/7/7 b C 1", "argument".to_string());
+            let solved = solve_item(
+                &mut solver,
+                &item,
+                toritsume::solver::DefenderHand::Rest,
+                Extras::default(),
+            )
+            .unwrap();
+            to_json_line(&solved.report)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_solve, bench_hard, bench_report);
 criterion_main!(benches);

@@ -9,6 +9,8 @@
 //! - [`soundness`]: cooks, duals, spare and redundant pieces: is a problem sound?
 //! - [`generator`]: random, backward and mutated candidates, kept only when proven sound.
 //! - [`problem`]: the JSON problem record.
+//! - [`input`]: positions and records read from text, files and standard input.
+//! - [`report`]: the solve, verify and set reports, as serde types.
 //! - [`render`]: text diagrams, SVG boards and the HTML puzzle book of a set.
 //! - [`export`]: puzzle sets for pychess-variants, datasets and Fairy-Stockfish.
 //!
@@ -30,6 +32,25 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! The report `solve --json` prints, for a position read as the program reads its input
+//! (README.md's "From Rust", which a test keeps equal to this):
+//!
+//! ```
+//! use toritsume::input::read_one;
+//! use toritsume::report::{Extras, solve_item};
+//! use toritsume::solver::{DefenderHand, Solver, SolverConfig};
+//!
+//! let mut solver = Solver::new(SolverConfig::default())?;
+//! let item = read_one("1k5/2S4/7/FC5/7/7/7 b FRS 1", "argument".to_string());
+//! let solved = solve_item(&mut solver, &item, DefenderHand::Rest, Extras::default())?;
+//! assert_eq!(solved.report.plies, Some(7));
+//! assert_eq!(solved.report.moves[0], "F*6b");
+//! // The report `solve --json` prints.
+//! let json = toritsume::report::to_json_line(&solved.report);
+//! assert!(json.starts_with("{\"complete\":true"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Counting the positions two plies from the start:
 //!
 //! ```
@@ -44,9 +65,11 @@
 
 pub mod export;
 pub mod generator;
+pub mod input;
 pub mod notation;
 pub mod problem;
 pub mod render;
+pub mod report;
 pub mod rules;
 pub mod solver;
 pub mod soundness;

@@ -7,9 +7,9 @@ use super::input::Item;
 use super::search_args::{TechniqueArg, make_solvers, techniques_of};
 use super::{Answer, EXIT_USAGE, run_parallel, say_err};
 use clap::Args;
-use serde_json::json;
 use std::sync::Mutex;
 use toritsume::notation::counted;
+use toritsume::report::to_json_line;
 use toritsume::solver::{SolverConfig, Status};
 
 /// The benchmark file used when none is given.
@@ -203,23 +203,22 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
             (s, _) => s.to_string(),
         };
         let text = if json {
-            let mut v = json!({
-                "origin": item.origin,
-                "status": sol.status.to_string(),
-                "plies": sol.plies,
-                "agrees": differences.is_empty(),
-                "differences": differences,
-                "time_ms": (ms * 10.0).round() / 10.0,
-                "nodes": sol.nodes,
-                "nodes_by_phase": sol.effort,
-                "threads": threads,
-                "baseline_ms": want.baseline_ms,
-                "speedup": want.baseline_ms.map(|b| (b / ms.max(0.001) * 100.0).round() / 100.0),
-            });
-            if let Some(r) = sol.stopped_by {
-                v["stopped_by"] = json!(super::solve::stop_name(r));
-            }
-            v.to_string()
+            to_json_line(&BenchLine {
+                origin: &item.origin,
+                status: sol.status.to_string(),
+                plies: sol.plies,
+                agrees: differences.is_empty(),
+                differences: &differences,
+                time_ms: (ms * 10.0).round() / 10.0,
+                nodes: sol.nodes,
+                nodes_by_phase: sol.effort,
+                threads,
+                baseline_ms: want.baseline_ms,
+                speedup: want
+                    .baseline_ms
+                    .map(|b| (b / ms.max(0.001) * 100.0).round() / 100.0),
+                stopped_by: sol.stopped_by,
+            })
         } else {
             format!(
                 "{:<9} {:<11} {:>9.1} ms {:>8.2} M nodes{}{}",
@@ -244,18 +243,19 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
     let t = totals.into_inner().unwrap_or_else(|e| e.into_inner());
     let speedup = (t.with_baseline > 0).then(|| t.baseline_ms / t.ms_with_baseline.max(0.001));
     let summary = if json {
-        json!({"summary": {
-            "positions": t.positions,
-            "threads": threads,
-            "time_ms": t.ms.round(),
-            "nodes": t.nodes,
-            "baseline_ms": (t.with_baseline > 0).then_some(t.baseline_ms.round()),
-            "speedup": speedup.map(|s| (s * 100.0).round() / 100.0),
-            "disagreeing": t.disagree,
-            "unreadable": bad,
-            "contradicted": contradicted,
-        }})
-        .to_string()
+        to_json_line(&BenchSummary {
+            summary: BenchTotals {
+                positions: t.positions,
+                threads,
+                time_ms: t.ms.round(),
+                nodes: t.nodes,
+                baseline_ms: (t.with_baseline > 0).then_some(t.baseline_ms.round()),
+                speedup: speedup.map(|s| (s * 100.0).round() / 100.0),
+                disagreeing: t.disagree,
+                unreadable: bad,
+                contradicted,
+            },
+        })
     } else {
         format!(
             "{}, {}: {:.1} s, {:.1} M nodes{}; {}",
@@ -291,4 +291,42 @@ pub fn run(a: BenchArgs) -> anyhow::Result<i32> {
         return Ok(EXIT_USAGE);
     }
     Ok(if t.disagree > 0 { 1 } else { 0 })
+}
+
+/// A position's line of `bench --json`.
+#[derive(serde::Serialize)]
+struct BenchLine<'a> {
+    origin: &'a str,
+    status: String,
+    plies: Option<u16>,
+    agrees: bool,
+    differences: &'a [String],
+    time_ms: f64,
+    nodes: u64,
+    nodes_by_phase: toritsume::solver::Effort,
+    threads: usize,
+    baseline_ms: Option<f64>,
+    speedup: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<toritsume::solver::StopReason>,
+}
+
+/// The closing line of `bench --json`.
+#[derive(serde::Serialize)]
+struct BenchSummary {
+    summary: BenchTotals,
+}
+
+/// The totals of a `bench` run.
+#[derive(serde::Serialize)]
+struct BenchTotals {
+    positions: usize,
+    threads: usize,
+    time_ms: f64,
+    nodes: u64,
+    baseline_ms: Option<f64>,
+    speedup: Option<f64>,
+    disagreeing: usize,
+    unreadable: usize,
+    contradicted: usize,
 }

@@ -9,15 +9,14 @@ use super::output::io_reason;
 use super::say_err;
 use anyhow::{Context, bail};
 use clap::Args;
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use toritsume::export::card::{CardInput, dataset_card};
 use toritsume::export::formats::Format;
-use toritsume::export::{EXPORT_NODES, PhoenixPlacement, Puzzle, Skip, puzzle, solver_config};
+use toritsume::export::set::{format_text, make_puzzles};
+use toritsume::export::{EXPORT_NODES, PhoenixPlacement, Puzzle, Skip};
 use toritsume::notation::commonest_first;
 use toritsume::rules::Square;
-use toritsume::solver::Solver;
 
 /// Arguments of `export`.
 #[derive(Args)]
@@ -56,7 +55,7 @@ pub struct ExportArgs {
 
 /// What was made of each record: where it was (file, line) and the puzzle, or why it was
 /// skipped.
-type Made = Vec<((usize, usize), Result<Puzzle, Skip>)>;
+type Made = toritsume::export::set::Made<(usize, usize)>;
 
 /// Reads the records and makes each into a puzzle, in parallel, in file order.
 fn make(a: &ExportArgs, fairy: bool, placement: PhoenixPlacement) -> anyhow::Result<Made> {
@@ -68,33 +67,7 @@ fn make(a: &ExportArgs, fairy: bool, placement: PhoenixPlacement) -> anyhow::Res
         }
     }
     let threads = super::threads_arg(a.threads)?;
-    let nodes = Some(a.nodes);
-    let config = |every| solver_config(every, nodes);
-    // Tables are made before any work, so that a size the machine cannot give is an error
-    // before anything is written.
-    Solver::new(config(false))?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(64 << 20)
-        .build()?;
-    Ok(pool.install(|| {
-        list.into_par_iter()
-            .map_init(
-                || {
-                    (
-                        Solver::new(config(false)).expect("a table of the size just made"),
-                        Solver::new(config(true)).expect("a table of the size just made"),
-                    )
-                },
-                |(solver, fairy_solver), (n, r)| {
-                    let made = r.and_then(|record| {
-                        puzzle(&record, solver, fairy.then_some(fairy_solver), placement)
-                    });
-                    (n, made)
-                },
-            )
-            .collect()
-    }))
+    make_puzzles(list, fairy, placement, threads, a.nodes).map_err(anyhow::Error::msg)
 }
 
 /// Writes `format`'s lines of `made` to `out` (`-`: standard output); returns how many were
@@ -107,32 +80,7 @@ fn write_format(
     force: bool,
     keep: impl Fn(&Puzzle) -> bool,
 ) -> anyhow::Result<(usize, BTreeMap<String, usize>)> {
-    let mut text = String::new();
-    if let Some(h) = format.header() {
-        text.push_str(h);
-        text.push('\n');
-    }
-    let mut written = 0;
-    let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
-    for (_, m) in made {
-        let line = match m {
-            Ok(p) if !keep(p) => continue,
-            Ok(p) => match &p.fairy {
-                Ok(f) => format.line(p, Some(f), by).map_err(str::to_string),
-                Err(e) if format.needs_fairy() => Err(e.summary()),
-                Err(_) => format.line(p, None, by).map_err(str::to_string),
-            },
-            Err(e) => Err(e.summary()),
-        };
-        match line {
-            Ok(l) => {
-                text.push_str(&l);
-                text.push('\n');
-                written += 1;
-            }
-            Err(why) => *skipped.entry(why).or_default() += 1,
-        }
-    }
+    let (text, written, skipped) = format_text(made, format, by, keep);
     write_out(out, force, &text)?;
     Ok((written, skipped))
 }

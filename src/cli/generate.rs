@@ -1,17 +1,19 @@
 //! `toritsume generate`: problem sets, written as they are found, and stopped runs resumed.
 
-use super::input::{read_file, records};
 use super::output::{StdoutError, io_reason};
 use super::resume::{SavedRun, checkpoint_path, earlier_run};
 use super::say_err;
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 use clap::builder::TypedValueParser as _;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use toritsume::generator::{FinalDuals, GenConfig, Generator, ResumeError, Seed, Stats, Step};
+use toritsume::generator::{
+    FinalDuals, GENERATE_MAX_PLIES, GenerateOptions, Generator, ResumeError, Stats, Step,
+    parse_shard,
+};
 use toritsume::notation::counted;
 
 /// Arguments of `generate`.
@@ -108,55 +110,10 @@ fn seconds_arg(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The longest solution `generate` builds, in plies.
-const GENERATE_MAX_PLIES: u16 = 61;
-
 /// Parses `--plies MIN..MAX` (or `N`): a range of solution lengths from 1 up, at most
 /// `most` when given (`generate`'s reach; `merge` filters records of any length).
 pub(super) fn parse_plies(text: &str, most: Option<u16>) -> anyhow::Result<(u16, u16)> {
-    let (a, b) = match text.split_once("..") {
-        Some((a, b)) => (a.trim(), b.trim()),
-        None => (text.trim(), text.trim()),
-    };
-    let lo: u16 = a
-        .parse()
-        .with_context(|| format!("--plies: `{a}` is not a number of plies"))?;
-    let hi: u16 = b
-        .parse()
-        .with_context(|| format!("--plies: `{b}` is not a number of plies"))?;
-    if lo == 0 {
-        bail!("--plies: lengths start at 1, not 0 (in `{}`)", text.trim());
-    }
-    if hi < lo {
-        bail!("--plies: the range {lo}..{hi} runs backwards (give MIN..MAX)");
-    }
-    if let Some(most) = most
-        && hi > most
-    {
-        bail!("--plies: {hi} is beyond what the generator can build (at most {most})");
-    }
-    if lo == hi && lo.is_multiple_of(2) {
-        bail!("--plies: a mate problem's solution has an odd number of plies, not {lo}");
-    }
-    Ok((lo, hi))
-}
-
-fn parse_shard(text: &str) -> anyhow::Result<(u64, u64)> {
-    let (k, n) = text
-        .split_once('/')
-        .with_context(|| format!("--shard: expected K/N, got `{text}`"))?;
-    let k: u64 = k
-        .trim()
-        .parse()
-        .with_context(|| format!("--shard: bad K in `{text}`"))?;
-    let n: u64 = n
-        .trim()
-        .parse()
-        .with_context(|| format!("--shard: bad N in `{text}`"))?;
-    if n == 0 || k >= n {
-        bail!("--shard: K must be below N (0-based), got {k}/{n}");
-    }
-    Ok((k, n))
+    toritsume::generator::parse_plies(text, most).map_err(anyhow::Error::msg)
 }
 
 /// An output file opened at its first write, so that a run that fails before it has
@@ -302,85 +259,37 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
     // Ctrl-C and SIGTERM are taken from the start: one that comes while the input is read
     // or the tables are made stops the run cleanly too, rather than killing it.
     let _ = super::interrupt_flag();
-    let (lo, hi) = parse_plies(&a.plies, Some(GENERATE_MAX_PLIES))?;
-    let shard = match &a.shard {
-        Some(s) => parse_shard(s)?,
-        None => (0, 1),
+    let options = GenerateOptions {
+        plies: parse_plies(&a.plies, Some(GENERATE_MAX_PLIES))?,
+        count: a.count,
+        seed: a.seed,
+        threads: super::threads_arg(a.threads)?,
+        shard: match &a.shard {
+            Some(s) => parse_shard(s).map_err(anyhow::Error::msg)?,
+            None => (0, 1),
+        },
+        min_score: a.min_score,
+        rating: a.choice.rating.clone(),
+        themes: a.choice.themes.clone(),
+        exclude_themes: a.choice.exclude_themes.clone(),
+        nodes: a.nodes,
+        hash_mb: a.hash,
+        max_candidates: a.max_candidates,
+        final_duals: a.final_duals,
+        family_limit: a.family_limit,
+        shape_limit: a.shape_limit,
+        from: a.from.clone(),
     };
-    let mut config = GenConfig::new(lo, hi, a.count, a.seed);
-    config.threads = super::threads_arg(a.threads)?;
-    config.shard = shard;
-    if let Some(s) = a.min_score
-        && !s.is_finite()
-    {
-        bail!("--min-score must be a number, got {s}");
-    }
-    config.min_score = a.min_score;
-    config.choice = a.choice.choice()?;
-    // A choice no problem can meet would make the run go on for ever.
-    let never = |why: String| anyhow::anyhow!("no problem could ever be kept: {why}");
-    if let Some(why) = config
-        .choice
-        .impossible()
-        .or_else(|| config.choice.off_the_scale())
-    {
-        return Err(never(why));
-    }
-    // The longest a kept problem can be: a `mateInN` asked for sets it.
-    if let Some(why) = config.choice.too_short(config.choice.plies().unwrap_or(hi)) {
-        return Err(never(why));
-    }
-    if let Some(min) = config.min_score {
-        // The proof's size counts a quarter of its bits: 16 at most.
-        let most = toritsume::generator::quality::score_bound(hi, u64::MAX);
-        if min > most {
-            return Err(never(format!(
-                "--min-score {min:?} is above the best score a problem of at most {} can have \
-                 ({most:.2}; see README, \"Quality\")",
-                toritsume::notation::plies(hi as u64)
-            )));
-        }
-    }
-    if let Some(p) = config.choice.plies()
-        && !(lo..=hi).contains(&p)
-    {
-        return Err(never(format!(
-            "mateIn{} is {p} plies, outside --plies {}",
-            p.div_ceil(2),
-            a.plies
-        )));
-    }
-    if a.final_duals == FinalDuals::Forbid && config.choice.with.iter().any(|t| t == "finalDual") {
-        return Err(never(
-            "--themes finalDual asks for final duals, which --final-duals forbid (the default) \
-             leaves out; give --final-duals allow"
-                .to_string(),
-        ));
-    }
-    config.hash_mb = a.hash.max(1);
-    config.max_candidates = a.max_candidates;
-    if let Some(n) = a.nodes {
-        config.solve_nodes = n;
-        config.verify_nodes = n * 8;
-    }
-    config.final_duals = a.final_duals;
-    if a.family_limit == 0 || a.shape_limit == 0 {
-        bail!("--family-limit and --shape-limit must be at least 1");
-    }
-    config.family_limit = a.family_limit;
-    config.shape_limit = a.shape_limit;
-    for f in &a.from {
-        let bytes = read_file(f)?;
-        for (n, record) in records(&bytes) {
-            let seed = record.and_then(|p| {
-                Seed::from_record(&p, format!("{}:{n}", f.display())).map_err(|e| e.to_string())
-            });
-            match seed {
-                Ok(s) => config.seeds.push(s),
-                Err(e) => bail!("line {n} of {}: {e}", f.display()),
-            }
-        }
-    }
+    let config = options.config().map_err(|e| {
+        // The message names --plies as the user wrote it.
+        anyhow::anyhow!(
+            "{}",
+            e.replace(
+                &format!("outside --plies {}", range_text(options.plies)),
+                &format!("outside --plies {}", a.plies)
+            )
+        )
+    })?;
     if a.out.as_deref() == Some(std::path::Path::new("-")) {
         a.out = None;
     }
@@ -583,5 +492,14 @@ fn out_of_memory(e: std::io::Error) -> anyhow::Error {
         anyhow::anyhow!("{e}; give a smaller --hash")
     } else {
         e.into()
+    }
+}
+
+/// A range of lengths as the library's messages write it: `7`, or `5..9`.
+fn range_text((lo, hi): (u16, u16)) -> String {
+    if lo == hi {
+        lo.to_string()
+    } else {
+        format!("{lo}..{hi}")
     }
 }

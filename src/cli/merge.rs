@@ -51,14 +51,14 @@ pub struct ChoiceArgs {
     /// Keep only problems rated within this range: `1200..1600`, or `1500` (a record's
     /// `rating`; one without a rating is left out).
     #[arg(long, value_name = "MIN..MAX")]
-    rating: Option<String>,
+    pub rating: Option<String>,
     /// Keep only problems carrying every one of these themes: `sacrifice,quietDrop` (a
     /// record's `themes`; see README, "Themes and rating").
     #[arg(long, value_name = "LIST")]
-    themes: Option<String>,
+    pub themes: Option<String>,
     /// Leave out problems carrying any of these themes: `finalDual,uselessInterposition`.
     #[arg(long, value_name = "LIST")]
-    exclude_themes: Option<String>,
+    pub exclude_themes: Option<String>,
 }
 
 impl ChoiceArgs {

@@ -4,11 +4,11 @@
 use super::output::emit;
 use super::{position_arg, thread_pool};
 use clap::Args;
-use serde_json::json;
 use std::fmt::Write as _;
 use std::time::Instant;
 use toritsume::notation::hodges::to_hodges;
 use toritsume::notation::sfen::write_sfen;
+use toritsume::report::to_json_line;
 use toritsume::rules::perft::{perft_divide, perft_parallel};
 
 /// The deepest `perft` counts.
@@ -77,20 +77,23 @@ pub fn run(a: PerftArgs) -> anyhow::Result<i32> {
         0
     };
     if a.json {
-        let mut v = json!({
-            "position": write_sfen(&pos),
-            "depth": depth,
-            "nodes": nodes,
-            "time_ms": ms.round() as u64,
-            "nps": nps,
-        });
-        if let Some(d) = &divide {
-            v["divide"] = d
-                .iter()
-                .map(|&(m, n)| json!({"move": m.usi(), "hodges": to_hodges(&pos, m), "nodes": n}))
-                .collect();
-        }
-        emit(&format!("{v}\n"))?;
+        let v = Counted {
+            position: write_sfen(&pos),
+            depth,
+            nodes,
+            time_ms: ms.round() as u64,
+            nps,
+            divide: divide.as_ref().map(|d| {
+                d.iter()
+                    .map(|&(m, n)| Divided {
+                        mv: m.usi(),
+                        hodges: to_hodges(&pos, m),
+                        nodes: n,
+                    })
+                    .collect()
+            }),
+        };
+        emit(&format!("{}\n", to_json_line(&v)))?;
     } else {
         let mut out = String::new();
         if let Some(d) = &divide {
@@ -104,4 +107,25 @@ pub fn run(a: PerftArgs) -> anyhow::Result<i32> {
         emit(&out)?;
     }
     Ok(0)
+}
+
+/// What `perft --json` prints.
+#[derive(serde::Serialize)]
+struct Counted {
+    position: String,
+    depth: u32,
+    nodes: u64,
+    time_ms: u64,
+    nps: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<Vec<Divided>>,
+}
+
+/// One move's count in `perft --json --divide`.
+#[derive(serde::Serialize)]
+struct Divided {
+    #[serde(rename = "move")]
+    mv: String,
+    hodges: String,
+    nodes: u64,
 }

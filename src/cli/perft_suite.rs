@@ -10,10 +10,10 @@
 use super::input::{content_lines, read_file, source_name};
 use super::output::emit;
 use super::say_err;
-use serde_json::json;
 use std::path::Path;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::notation::{parse_position, quoted};
+use toritsume::report::to_json_line;
 use toritsume::rules::Position;
 use toritsume::rules::perft::perft_parallel;
 
@@ -110,11 +110,14 @@ pub fn run(
             let agree = got == expected;
             differ += usize::from(!agree);
             let text = if json {
-                json!({
-                    "line": e.line, "id": e.id, "depth": depth, "expected": expected,
-                    "nodes": got, "agree": agree,
+                to_json_line(&SuiteLine {
+                    line: e.line,
+                    id: &e.id,
+                    depth,
+                    expected,
+                    nodes: got,
+                    agree,
                 })
-                .to_string()
             } else if agree {
                 format!("{label} depth {depth}: {got} ok")
             } else {
@@ -215,4 +218,15 @@ mod tests {
             assert!(e.contains(why), "{bad}: {e}");
         }
     }
+}
+
+/// A checked count in `perft --suite --json`.
+#[derive(serde::Serialize)]
+struct SuiteLine<'a> {
+    line: usize,
+    id: &'a Option<String>,
+    depth: u32,
+    expected: u64,
+    nodes: u64,
+    agree: bool,
 }

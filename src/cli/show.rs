@@ -3,12 +3,12 @@
 use super::output::emit;
 use super::position_arg;
 use clap::Args;
-use serde_json::json;
 use std::fmt::Write as _;
 use toritsume::notation::fen::write_fen;
 use toritsume::notation::hodges::to_hodges_with;
 use toritsume::notation::sfen::write_sfen;
 use toritsume::render::text::{Style, diagram};
+use toritsume::report::to_json_line;
 use toritsume::rules::{MoveList, generate_legal};
 
 /// Arguments of `show`.
@@ -35,15 +35,18 @@ pub fn run(a: ShowArgs) -> anyhow::Result<i32> {
         .map(|&m| (m.usi(), to_hodges_with(&pos, m, &list)))
         .collect();
     if a.json {
-        let v = json!({
-            "sfen": write_sfen(&pos),
-            "fen": write_fen(&pos),
-            "side_to_move": pos.side_to_move().name().to_lowercase(),
-            "in_check": pos.in_check(),
-            "checkmate": pos.in_check() && list.is_empty(),
-            "moves": moves.iter().map(|(u, h)| json!({"usi": u, "hodges": h})).collect::<Vec<_>>(),
-        });
-        emit(&format!("{v}\n"))?;
+        let v = Shown {
+            sfen: write_sfen(&pos),
+            fen: write_fen(&pos),
+            side_to_move: pos.side_to_move().name().to_lowercase(),
+            in_check: pos.in_check(),
+            checkmate: pos.in_check() && list.is_empty(),
+            moves: moves
+                .iter()
+                .map(|(usi, hodges)| ShownMove { usi, hodges })
+                .collect(),
+        };
+        emit(&format!("{}\n", to_json_line(&v)))?;
         return Ok(0);
     }
     let style = if a.unicode {
@@ -73,4 +76,22 @@ pub fn run(a: ShowArgs) -> anyhow::Result<i32> {
     }
     emit(&out)?;
     Ok(0)
+}
+
+/// What `show --json` prints.
+#[derive(serde::Serialize)]
+struct Shown<'a> {
+    sfen: String,
+    fen: String,
+    side_to_move: String,
+    in_check: bool,
+    checkmate: bool,
+    moves: Vec<ShownMove<'a>>,
+}
+
+/// A legal move in `show --json`.
+#[derive(serde::Serialize)]
+struct ShownMove<'a> {
+    usi: &'a str,
+    hodges: &'a str,
 }

@@ -1,14 +1,13 @@
 //! `toritsume solve`: mate search on one position or a file of them, in parallel.
 
-use super::input::Item;
 use super::search_args::{SearchArgs, make_solvers};
 use super::ticker::Watch;
 use super::{Answer, EXIT_USAGE, run_parallel};
 use clap::Args;
-use serde_json::json;
 use toritsume::notation::hodges::{line_to_hodges, to_hodges};
 use toritsume::notation::sfen::write_sfen;
 use toritsume::render::text::{Style, diagram};
+use toritsume::report::{Extras, solve_item, to_json_line};
 use toritsume::rules::{Move, Position, Square};
 use toritsume::solver::{DefenderHand, Solution, Status, StopReason, UselessInterposition};
 
@@ -72,81 +71,23 @@ pub fn numbered_from(hodges: &[String], first: usize) -> String {
     parts.join(" ")
 }
 
-/// `useless_interpositions` in JSON reports: each as `{ply, move}`.
-pub fn useless_json(list: &[UselessInterposition]) -> serde_json::Value {
-    json!(
-        list.iter()
-            .map(|u| json!({"ply": u.ply, "move": u.mv.usi()}))
-            .collect::<Vec<_>>()
-    )
-}
-
-/// The short name of the limit that stopped a search (`stopped_by` in JSON).
-pub fn stop_name(r: StopReason) -> &'static str {
+/// A limit that stopped a search, in words, with the option that sets it (`the node limit
+/// (--nodes) was reached`), as the text reports name it.
+pub fn limit_text(r: StopReason) -> String {
     match r {
-        StopReason::Nodes => "nodes",
-        StopReason::Time => "time",
-        StopReason::Stop => "stop",
-        StopReason::Recursion => "recursion",
+        StopReason::Nodes => "the node limit (--nodes) was reached".to_string(),
+        StopReason::Time => "the time limit (--time) was reached".to_string(),
+        other => other.to_string(),
     }
 }
 
-/// `spare_pieces` in JSON reports: true or false once the main line is read to the mate,
-/// null while it is not known (no mate, or a limit that stopped the search or the line).
-pub fn spare_pieces_json(sol: &Solution) -> serde_json::Value {
-    json!(sol.spare_pieces())
-}
-
-/// `spare` in JSON reports: the pieces left in the attacker's hand at the mate (SFEN
-/// letters, `""` for none), null while that is not known.
-pub fn spare_json(sol: &Solution) -> serde_json::Value {
-    json!(sol.spare_hand().map(|h| h.sfen_upper()))
-}
-
-/// The JSON object of a solution, found with the defender holding `defender_hand`.
-pub fn solution_json(
+fn solution_text(
     sol: &Solution,
-    item: &Item,
+    origin: &str,
+    style: Style,
     defender_hand: DefenderHand,
-) -> serde_json::Value {
-    let hodges = line_to_hodges(&sol.position, &sol.moves);
-    let mut v = json!({
-        "position": write_sfen(&sol.position),
-        "status": sol.status.to_string(),
-        "plies": sol.plies,
-        "minimal": sol.minimal,
-        "complete": sol.complete,
-        "moves": toritsume::notation::usi::line_to_usi(&sol.moves),
-        "hodges": hodges,
-        "spare_pieces": spare_pieces_json(sol),
-        "spare": spare_json(sol),
-        "useless_interpositions": useless_json(&sol.useless),
-        "nodes": sol.nodes,
-        "nodes_by_phase": sol.effort,
-        "helper_nodes": sol.helper_nodes,
-        "time_ms": sol.time.as_millis() as u64,
-        "max_plies": sol.max_plies,
-        "defender_hand": defender_hand.to_string(),
-        "origin": item.origin,
-    });
-    if let Some(r) = sol.stopped_by {
-        v["stopped_by"] = json!(stop_name(r));
-        v["stop_reason"] = json!(r.to_string());
-    }
-    if let Some(r) = &item.record {
-        if let Some(s) = &r.source {
-            v["source"] = json!(s);
-        }
-        if let Some(p) = r.plies {
-            v["expected_plies"] = json!(p);
-        }
-    }
-    super::input::carry_record_fields(&mut v, item);
-    v
-}
-
-fn solution_text(sol: &Solution, item: &Item, style: Style, defender_hand: DefenderHand) -> String {
-    let mut out = format!("# {}\n", item.origin);
+) -> String {
+    let mut out = format!("# {origin}\n");
     out.push_str(&diagram(&sol.position, style));
     out.push_str(&format!("SFEN: {}\n", write_sfen(&sol.position)));
     if defender_hand == DefenderHand::Given {
@@ -158,7 +99,7 @@ fn solution_text(sol: &Solution, item: &Item, style: Style, defender_hand: Defen
             let plies = sol.plies.unwrap_or(0);
             let limit = sol
                 .stopped_by
-                .map_or_else(|| "a limit was reached".to_string(), |r| r.to_string());
+                .map_or_else(|| "a limit was reached".to_string(), limit_text);
             out.push_str(&format!(
                 "Mate in {}{}{} ({stats})\n",
                 if sol.minimal { "" } else { "at most " },
@@ -209,7 +150,7 @@ fn solution_text(sol: &Solution, item: &Item, style: Style, defender_hand: Defen
         Status::Unknown => out.push_str(&format!(
             "Unknown: {} ({stats})\n",
             sol.stopped_by
-                .map_or_else(|| "a limit was reached".to_string(), |r| r.to_string())
+                .map_or_else(|| "a limit was reached".to_string(), limit_text)
         )),
     }
     out
@@ -235,46 +176,33 @@ pub fn run(a: SolveArgs) -> anyhow::Result<i32> {
     let tally = super::tally::Tally::new(&["mate", "nomate", "unknown"]);
     let bar = super::ticker::file_bar(items.len(), a.quiet, "positions");
     let outcome = run_parallel(&items, solvers, bar, Some(&watch.stop), |solver, item| {
-        let pos = item.position.as_ref().map_err(|e| e.clone())?;
-        solver.set_defender_hand(item.defender_hand(config.defender_hand));
-        // Each position starts from an empty table (see verify); clearing is O(1).
-        solver.clear_table();
         let ticker = watch.ticker();
-        let sol = solver.solve(pos);
-        let vars = a.variations.then(|| solver.variations(&sol));
-        let tries = a.tries.then(|| solver.tries(&sol));
+        let extras = Extras {
+            variations: a.variations,
+            tries: a.tries,
+        };
+        let solved = solve_item(solver, item, config.defender_hand, extras);
         // The line is erased before the answer is printed.
         if let Some(t) = ticker {
             t.stop();
         }
+        let solved = solved?;
+        let sol = &solved.solution;
         tally.add(&sol.status.to_string());
-        // The record's claims against the answer (its line, when not the main line found,
-        // checked as a solution).
-        let error = item
-            .record
-            .as_ref()
-            .and_then(|r| r.check_against(solver, &sol))
-            .map(|e| e.to_string());
-        let defender_hand = solver.config().defender_hand;
         let text = if json {
-            let mut v = solution_json(&sol, item, defender_hand);
-            if let Some(vars) = &vars {
-                super::variations::add_json(&mut v, &sol, vars);
-            }
-            if let Some(t) = &tries {
-                v["tries"] = super::tries::json(&sol, t);
-            }
-            v.to_string()
+            to_json_line(&solved.report)
         } else {
-            let mut text = solution_text(&sol, item, style, defender_hand);
-            if let Some(vars) = &vars {
-                text.push_str(&super::variations::text(&sol, vars));
+            let defender_hand = solver.config().defender_hand;
+            let mut text = solution_text(sol, &item.origin, style, defender_hand);
+            if let Some(vars) = &solved.variations {
+                text.push_str(&super::variations::text(sol, vars));
             }
-            if let Some(t) = &tries {
-                text.push_str(&super::tries::text(&sol, t));
+            if let Some(t) = &solved.tries {
+                text.push_str(&super::tries::text(sol, t));
             }
             text
         };
+        let error = solved.contradiction;
         Ok(Answer { text, error })
     })?;
     tally.close(

@@ -1,8 +1,8 @@
 //! `verify --tries` and `solve --tries`: the other checks at the first move, each with the
-//! defences that refute it, as text (`1. Fa*2c? Ph-1b!`) and as JSON. They are sought only
+//! defences that refute it, as text (`1. Fa*2c? Ph-1b!`; the JSON is
+//! [`toritsume::report::TriesReport`]). They are sought only
 //! of a whole mate ([`Solution::is_whole_mate`]).
 
-use serde_json::json;
 use toritsume::notation::hodges::answered_to_hodges;
 use toritsume::solver::{Solution, Tries, Try};
 
@@ -48,38 +48,12 @@ pub fn text(sol: &Solution, tries: &Tries) -> String {
     }
     if !tries.complete {
         out.push_str(&match tries.stopped_by {
-            Some(r) => format!("(the other checks not decided: {r})\n"),
+            Some(r) => format!(
+                "(the other checks not decided: {})\n",
+                super::solve::limit_text(r)
+            ),
             None => "(the other checks not decided)\n".to_string(),
         });
     }
     out
-}
-
-/// `tries` in JSON: `{sought, list: [{move, hodges, mates, refutations,
-/// refutations_hodges}], complete, nodes}`, or `{sought: false, why}`.
-pub fn json(sol: &Solution, tries: &Tries) -> serde_json::Value {
-    if !sol.is_whole_mate() {
-        return json!({ "sought": false, "why": "there is no proven solution" });
-    }
-    let list: Vec<serde_json::Value> = tries
-        .list
-        .iter()
-        .map(|t| {
-            let (check, refutations) = hodges(sol, t);
-            json!({
-                "move": t.mv.usi(),
-                "hodges": check,
-                "mates": t.mates(),
-                "refutations": t.refutations.iter().map(|e| e.usi()).collect::<Vec<_>>(),
-                "refutations_hodges": refutations,
-            })
-        })
-        .collect();
-    json!({
-        "sought": true,
-        "list": list,
-        "complete": tries.complete,
-        "stopped_by": tries.stopped_by.map(|r| r.to_string()),
-        "nodes": tries.nodes,
-    })
 }

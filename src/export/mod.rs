@@ -12,6 +12,7 @@
 
 pub mod card;
 pub mod formats;
+pub mod set;
 
 use crate::generator::themes::{self, distance, swallow_drop_would_mate};
 use crate::notation::fairy::fairy_move;

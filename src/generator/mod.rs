@@ -15,6 +15,7 @@ pub mod checkpoint;
 pub mod dedup;
 mod draw;
 mod evaluate;
+mod options;
 mod policy;
 pub mod quality;
 mod run;
@@ -24,6 +25,9 @@ pub mod themes;
 use crate::problem::Problem;
 use crate::solver::{SolverConfig, Techniques};
 pub use checkpoint::Checkpoint;
+pub use options::{
+    GENERATE_MAX_PLIES, GenerateOptions, check_plies, check_shard, parse_plies, parse_shard,
+};
 pub use policy::{Keys, Policy, Refusal, SavedPolicy, Seed};
 pub use run::{Generator, ResumeError, Step, generate};
 use std::collections::BTreeMap;

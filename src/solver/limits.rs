@@ -138,12 +138,14 @@ pub struct Limits {
 }
 
 /// Which limit stopped a search (a search stops only at one of these; without them it runs
-/// until the root is solved).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// until the root is solved). Serialised as its short name: `nodes`, `time`, `stop`,
+/// `recursion`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum StopReason {
-    /// The node budget (`--nodes`).
+    /// The node budget.
     Nodes,
-    /// The time budget (`--time`).
+    /// The time budget.
     Time,
     /// A stop request from outside (USI `stop`, Ctrl-C).
     Stop,
@@ -151,12 +153,12 @@ pub enum StopReason {
     Recursion,
 }
 
-/// How a report names the limit: `the node limit (--nodes) was reached`, ...
+/// How a report names the limit: `the node limit was reached`, ...
 impl std::fmt::Display for StopReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            StopReason::Nodes => "the node limit (--nodes) was reached",
-            StopReason::Time => "the time limit (--time) was reached",
+            StopReason::Nodes => "the node limit was reached",
+            StopReason::Time => "the time limit was reached",
             StopReason::Stop => "the search was stopped",
             StopReason::Recursion => "a checking line reached the 1000-ply recursion limit",
         })

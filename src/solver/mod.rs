@@ -180,7 +180,7 @@ pub struct Solution {
 /// Nodes spent on each phase of a solve: the first search (mate or no mate, at any
 /// length), the proof that no shorter mate exists, and reading the main line back
 /// (`nodes_by_phase` in JSON reports: `{"first", "minimality", "main_line"}`).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Effort {
     /// The first search.
     pub first: u64,

@@ -412,7 +412,7 @@ mod tests {
         assert_eq!(Flaw::NoMate { max_plies: None }.to_string(), "no mate");
         assert_eq!(
             Flaw::SolveStopped(Some(StopReason::Nodes)).to_string(),
-            "the solve was stopped: the node limit (--nodes) was reached"
+            "the solve was stopped: the node limit was reached"
         );
         assert_eq!(
             Flaw::RedundancyCheckStopped(None).to_string(),

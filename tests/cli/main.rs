@@ -15,6 +15,7 @@ mod generate;
 mod readme;
 mod records;
 mod repair;
+mod reports;
 mod resume;
 mod signals;
 mod stats;
