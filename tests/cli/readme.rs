@@ -218,3 +218,40 @@ fn the_repair_example_prints_what_the_readme_shows() {
     assert!(shown.len() >= 8, "{shown:?}");
     assert_shown(&shown, &stdout(&o), "the repair example");
 }
+
+/// The lines of the first ```rust block of README.md's section `heading`.
+fn rust_block(heading: &str) -> Vec<String> {
+    let text = readme();
+    let section = text
+        .split_once(heading)
+        .unwrap_or_else(|| panic!("README.md has no `{heading}`"))
+        .1;
+    let start = section.find("```rust\n").expect("a rust block") + "```rust\n".len();
+    let end = start + section[start..].find("```").expect("its end");
+    section[start..end].lines().map(str::to_string).collect()
+}
+
+#[test]
+fn the_rust_example_is_the_librarys_doctest() {
+    // The crate documentation's example runs as a doctest; the README shows it without its
+    // hidden lines.
+    let lib = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/lib.rs"))
+        .expect("src/lib.rs");
+    let doc: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("//!"))
+        .map(|l| l.strip_prefix(' ').unwrap_or(l))
+        .collect();
+    let readme = rust_block("## From Rust");
+    let at = doc
+        .iter()
+        .position(|l| *l == readme[0])
+        .expect("the README's example in src/lib.rs");
+    let shown: Vec<&str> = doc[at..]
+        .iter()
+        .take_while(|l| !l.starts_with("```"))
+        .filter(|l| !l.starts_with("# "))
+        .copied()
+        .collect();
+    assert_eq!(shown, readme);
+}
