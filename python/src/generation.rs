@@ -2,7 +2,7 @@
 //! by one as the program writes them, in the same order.
 
 use crate::{POLL, STACK, lock, panic_text, value_error};
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyUserWarning};
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
@@ -14,27 +14,28 @@ use toritsume::generator::{FinalDuals, GenerateOptions, Generator, Step};
 pub struct Generation {
     records: Option<Mutex<Receiver<String>>>,
     stop: Arc<AtomicBool>,
-    worker: Option<std::thread::JoinHandle<Result<(), String>>>,
+    worker: Option<std::thread::JoinHandle<Result<Option<String>, String>>>,
 }
 
 impl Drop for Generation {
     fn drop(&mut self) {
-        // A run left unfinished stops at its next batch.
+        // A run left unfinished stops within moments (its searches see the flag) and ends
+        // on its own thread: Python does not wait for it.
         self.stop.store(true, Ordering::Relaxed);
         self.records = None;
-        if let Some(w) = self.worker.take() {
-            let _ = w.join();
-        }
+        self.worker = None;
     }
 }
 
-/// The run of `config` on a thread of its own, handing each record kept to `tx`.
+/// The run of `config` on a thread of its own, handing each record kept to `tx`; at its end,
+/// a note when it stopped at the candidate limit with fewer records than asked for.
 fn generation(
     config: toritsume::generator::GenConfig,
     stop: Arc<AtomicBool>,
     tx: SyncSender<String>,
-) -> Result<(), String> {
+) -> Result<Option<String>, String> {
     let mut generator = Generator::new(&config).map_err(|e| e.to_string())?;
+    generator.set_stop(Arc::clone(&stop));
     loop {
         let step = generator
             .step(&stop, |g| {
@@ -45,10 +46,10 @@ fn generation(
         match step {
             Ok(Step::Batch) => {}
             Ok(Step::Done) => break,
-            Ok(Step::Stopped) => return Ok(()),
+            Ok(Step::Stopped) => return Ok(None),
             Err(e) => {
                 if stop.load(Ordering::Relaxed) {
-                    return Ok(());
+                    return Ok(None);
                 }
                 return Err(e);
             }
@@ -62,7 +63,15 @@ fn generation(
             stats.tried
         ));
     }
-    Ok(())
+    if stats.candidate_limit {
+        return Ok(Some(format!(
+            "stopped at the candidate limit (max_candidates {}): {} of {} kept",
+            config.max_candidates.unwrap_or(0),
+            stats.kept_total(),
+            config.count
+        )));
+    }
+    Ok(None)
 }
 
 #[pymethods]
@@ -92,10 +101,20 @@ impl Generation {
                     self.records = None;
                     let end = match self.worker.take() {
                         Some(w) => py.detach(|| w.join()),
-                        None => Ok(Ok(())),
+                        None => Ok(Ok(None)),
                     };
                     return match end {
-                        Ok(Ok(())) => Ok(None),
+                        Ok(Ok(None)) => Ok(None),
+                        Ok(Ok(Some(note))) => {
+                            let warning = py.get_type::<PyUserWarning>();
+                            PyErr::warn(
+                                py,
+                                &warning,
+                                &std::ffi::CString::new(note).unwrap_or_default(),
+                                1,
+                            )?;
+                            Ok(None)
+                        }
                         Ok(Err(e)) => Err(PyRuntimeError::new_err(e)),
                         Err(p) => Err(PyRuntimeError::new_err(format!(
                             "internal error: {}",

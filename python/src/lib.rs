@@ -2,7 +2,7 @@
 //! solve, verify, generate, read and export as functions that take and give JSON text,
 //! which `toritsume/__init__.py` turns into reports and dicts. Every search runs on a thread
 //! of its own with the GIL released, while the calling thread looks for Ctrl-C every 50 ms
-//! and stops the search when one comes; a panic in the library becomes a `RuntimeError`.
+//! and stops the search when one comes; a panic in a search becomes a `RuntimeError`.
 
 mod generation;
 mod position;

@@ -124,7 +124,17 @@ impl PyPosition {
         write_sfen(&self.pos) == write_sfen(&other.pos)
     }
 
-    fn __hash__(&self) -> u64 {
-        toritsume::generator::dedup::text_key(&write_sfen(&self.pos))
+    fn __copy__(&self) -> PyPosition {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyPosition {
+        self.clone()
+    }
+
+    /// Pickled as its SFEN.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let cls = slf.get_type().into_any();
+        Ok((cls, (write_sfen(&slf.borrow().pos),)))
     }
 }

@@ -2,6 +2,7 @@
 //! and runs on a thread of its own with the GIL released ([`crate::run_released`]).
 
 use crate::{STACK, lock, run_released, value_error};
+use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -75,6 +76,21 @@ fn item_of(text: &str) -> PyResult<Item> {
     Ok(item)
 }
 
+/// Why a search gave no report: no memory for its table, or input it cannot take.
+enum Failure {
+    Memory(String),
+    Input(String),
+}
+
+impl Failure {
+    fn into_py(self) -> PyErr {
+        match self {
+            Failure::Memory(e) => PyMemoryError::new_err(e),
+            Failure::Input(e) => value_error(e),
+        }
+    }
+}
+
 /// What a solve or verification gives Python: the report as JSON, and what the record
 /// claims that the search contradicts.
 type Answer = (String, Option<String>);
@@ -107,12 +123,13 @@ pub fn solve_json(
     )?;
     let item = item_of(text)?;
     let extras = Extras { variations, tries };
-    let out = run_released(py, &stop, move || -> Result<Answer, String> {
-        let mut solver = Solver::new(config.clone()).map_err(|e| e.to_string())?;
-        let solved = solve_item(&mut solver, &item, config.defender_hand, extras)?;
+    let out = run_released(py, &stop, move || -> Result<Answer, Failure> {
+        let mut solver = Solver::new(config.clone()).map_err(|e| Failure::Memory(e.to_string()))?;
+        let solved =
+            solve_item(&mut solver, &item, config.defender_hand, extras).map_err(Failure::Input)?;
         Ok((to_json_line(&solved.report), solved.contradiction))
     })?;
-    out.map_err(value_error)
+    out.map_err(Failure::into_py)
 }
 
 /// Solves many positions or records (text), `threads` at a time, each on one thread from
@@ -159,13 +176,15 @@ pub fn solve_many_json(
         }
     }
     let stopped = Arc::clone(&stop);
-    run_released(py, &stop, move || {
+    let answers = run_released(py, &stop, move || {
         let next = std::sync::atomic::AtomicUsize::new(0);
+        let memory: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
         let results: Vec<std::sync::Mutex<Option<Result<Answer, String>>>> =
             items.iter().map(|_| std::sync::Mutex::new(None)).collect();
         std::thread::scope(|s| {
             for _ in 0..workers {
                 let (next, results, items, config) = (&next, &results, &items, &config);
+                let memory = &memory;
                 let stopped = &stopped;
                 std::thread::Builder::new()
                     .stack_size(STACK)
@@ -174,10 +193,7 @@ pub fn solve_many_json(
                             Ok(s) => s,
                             Err(e) => {
                                 stopped.store(true, Ordering::Relaxed);
-                                for r in results {
-                                    let mut r = lock(r);
-                                    r.get_or_insert_with(|| Err(e.to_string()));
-                                }
+                                *lock(memory) = Some(e.to_string());
                                 return;
                             }
                         };
@@ -195,7 +211,10 @@ pub fn solve_many_json(
                     .expect("a worker thread");
             }
         });
-        results
+        if let Some(e) = memory.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            return Err(e);
+        }
+        Ok(results
             .into_iter()
             .map(|r| {
                 r.into_inner()
@@ -206,8 +225,9 @@ pub fn solve_many_json(
                 Ok((json, contradiction)) => (Some(json), contradiction, None),
                 Err(e) => (None, None, Some(e)),
             })
-            .collect()
-    })
+            .collect())
+    })?;
+    answers.map_err(PyMemoryError::new_err)
 }
 
 /// A report of `solve_many_json`: the report, the record's contradicted claim, or the
@@ -250,18 +270,24 @@ pub fn verify_json(
         repair,
         repair_threads: threads,
     };
-    let out = run_released(py, &stop, move || -> Result<Answer, String> {
-        let mut solver = Solver::new(config.clone()).map_err(|e| e.to_string())?;
-        let v = verify_item(&mut solver, &item, config.defender_hand, &options)?;
+    let out = run_released(py, &stop, move || -> Result<Answer, Failure> {
+        let mut solver = Solver::new(config.clone()).map_err(|e| Failure::Memory(e.to_string()))?;
+        let v = verify_item(&mut solver, &item, config.defender_hand, &options)
+            .map_err(Failure::Input)?;
         Ok((to_json_line(&v.json), v.contradiction))
     })?;
-    out.map_err(value_error)
+    out.map_err(Failure::into_py)
 }
 
 /// The records of a problem file (JSON lines, pychess-variants, EPD or CSV), each as JSON;
 /// a line that holds no record is a `ValueError` naming it.
 #[pyfunction]
 pub fn read_problems_json(path: std::path::PathBuf) -> PyResult<Vec<String>> {
+    if path == std::path::Path::new("-") {
+        return Err(value_error(
+            "read_problems reads a file; `-` (standard input) is the command line's",
+        ));
+    }
     let bytes = read_file(&path).map_err(value_error)?;
     let name = source_name(&path);
     let mut out = Vec::new();
@@ -331,10 +357,18 @@ pub fn export_text(
         })
         .collect();
     let stop = Arc::new(AtomicBool::new(false));
+    let raised = Some(Arc::clone(&stop));
     let made = run_released(py, &stop, move || {
-        make_puzzles(list, format.needs_fairy(), placement, threads, nodes)
+        make_puzzles(
+            list,
+            format.needs_fairy(),
+            placement,
+            threads,
+            nodes,
+            raised,
+        )
     })?
-    .map_err(value_error)?;
+    .map_err(PyMemoryError::new_err)?;
     let (text, _, skipped) = format_text(&made, format, &by, |_| true);
     Ok((text, skipped.into_iter().collect()))
 }

@@ -83,8 +83,16 @@ def test_shards_on_a_dask_cluster_merge_to_the_programs(tmp_path):
     assert len(merged) >= 3
 
 
-def test_leaving_the_loop_stops_the_run():
-    run_ = toritsume.generate(plies=(3, 9), count=1000, seed=1, threads=2)
-    first = next(run_)
-    assert "sfen" in first
+def test_leaving_the_loop_stops_the_run_at_once():
+    import time
+
+    run_ = toritsume.generate(plies=(21, 31), count=1000, seed=1, threads=2)
+    start = time.perf_counter()
     run_.close()
+    assert time.perf_counter() - start < 0.5
+
+
+def test_a_run_stopped_at_the_candidate_limit_says_so():
+    with pytest.warns(UserWarning, match="candidate limit"):
+        records = list(toritsume.generate(plies=(21, 31), count=5, seed=1, threads=2, max_candidates=2))
+    assert len(records) < 5

@@ -37,7 +37,10 @@ def test_moves_are_played_and_checked():
     assert p.turn == "white"
     q = Position("startpos")
     q.push("7e7d")
-    assert p == q and hash(p) == hash(q)
+    assert p == q
+    # A position changes as moves are played: it is not hashable.
+    with pytest.raises(TypeError):
+        hash(p)
     with pytest.raises(ValueError):
         q.push("7e7d")
     # A crane dropped on 4b mates the phoenix on 4a, the crane on 4c guarding it.

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy as _copy
 import json as _json
 import os as _os
+import warnings as _warnings
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
 
 from . import _native
@@ -59,10 +60,15 @@ class Report:
         object.__setattr__(self, "_fields", fields)
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
         try:
             return self._fields[name]
         except KeyError:
             raise AttributeError(f"the report has no field {name!r}") from None
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (Report, (self._fields,))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a report cannot be changed; use to_dict() for a copy")
@@ -101,11 +107,24 @@ class Report:
 class RecordError(ValueError):
     """A problem record claims what the search contradicts (its length, status, line or
     verdict). The command line prints the report and names the record; here the report is
-    ``error.report``."""
+    ``error.report`` (and, from :func:`solve_many`, every report is ``error.reports``)."""
 
-    def __init__(self, message: str, report: Report) -> None:
+    def __init__(self, message: str, report: Report, reports: Optional[List[Report]] = None) -> None:
         super().__init__(message)
         self.report = report
+        self.reports = reports
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (RecordError, (str(self), self.report, self.reports))
+
+
+def _threads(n: int) -> int:
+    """Threads as the command line takes them: 0 is one per core."""
+    if n == 0:
+        return _os.cpu_count() or 1
+    if n < 0:
+        raise ValueError(f"threads: {n} is not a number of threads (0 is one per core)")
+    return n
 
 
 def _text(problem: Problem) -> str:
@@ -145,8 +164,9 @@ def solve(
     ``position`` is a :class:`Position`, its text (SFEN, FEN, ``startpos [moves ...]``, a
     JSON record, an EPD line) or a record dict. ``max_plies``, ``nodes`` and ``time``
     (seconds) are limits (the report says which one stopped the search); ``hash_mb`` is the
-    table's size and ``threads`` the search threads; ``defender_hand`` is ``"rest"`` (every
-    piece left over, the tsume convention) or ``"given"`` (the hand the position states).
+    table's size and ``threads`` the search threads (0: one per core); ``defender_hand``
+    is ``"rest"`` (every piece left over, the tsume convention) or ``"given"`` (the hand
+    the position states).
     ``variations`` and ``tries`` add those parts.
 
     Returns a :class:`Report` with ``status``, ``plies``, ``moves``, ``hodges``,
@@ -160,7 +180,7 @@ def solve(
             nodes=nodes,
             time=time,
             hash_mb=hash_mb,
-            threads=threads,
+            threads=_threads(threads),
             defender_hand=defender_hand,
             variations=variations,
             tries=tries,
@@ -192,7 +212,7 @@ def solve_many(
         nodes=nodes,
         time=time,
         hash_mb=hash_mb,
-        threads=threads,
+        threads=_threads(threads),
         defender_hand=defender_hand,
         variations=variations,
         tries=tries,
@@ -207,7 +227,7 @@ def solve_many(
             wrong = RecordError(f"problem {i}: {contradiction}", report)
         reports.append(report)
     if wrong is not None:
-        wrong.reports = reports  # type: ignore[attr-defined]
+        wrong.reports = reports
         raise wrong
     return reports
 
@@ -243,7 +263,7 @@ def verify(
             nodes=nodes,
             time=time,
             hash_mb=hash_mb,
-            threads=threads,
+            threads=_threads(threads),
             defender_hand=defender_hand,
             variations=variations,
             tries=tries,
@@ -293,13 +313,14 @@ def generate(
     ``rating`` is ``1500``, ``(1200, 1600)`` or ``"1200..1600"``; ``themes`` and
     ``exclude_themes`` are lists of theme names. The rest are the command's options.
 
-    The run goes on a batch ahead of what is taken; leaving the loop stops it."""
+    The run goes on ahead of what is taken (up to a batch, and 256 records kept); leaving
+    the loop stops it. A run that stops at ``max_candidates`` with fewer records than asked
+    for says so with a ``UserWarning``."""
     if isinstance(rating, tuple):
         rating = f"{rating[0]}..{rating[1]}"
     elif isinstance(rating, int):
         rating = str(rating)
-    if threads == 0:
-        threads = _os.cpu_count() or 1
+    threads = _threads(threads)
     run = _native.start_generation(
         plies=_range(plies, "plies"),
         count=count,
@@ -323,7 +344,9 @@ def generate(
 
 def read_problems(path: Union[str, "_os.PathLike[str]"]) -> List[Dict[str, Any]]:
     """The problem records of a file the command line reads (JSON lines, pychess-variants,
-    EPD or CSV), as dicts; a line that holds no record raises ``ValueError`` naming it."""
+    EPD or CSV), as dicts; a line that holds no record raises ``ValueError`` naming it.
+    ``MemoryError`` is raised when a search table cannot be had (give a smaller
+    ``hash_mb``)."""
     return [_json.loads(r) for r in _native.read_problems_json(_os.fspath(path))]
 
 
@@ -339,11 +362,11 @@ def export(
     """The text ``toritsume export --format FORMAT`` writes of ``records``: ``"pychess"``
     (pychess-variants' JSON), ``"csv"`` (Lichess-style puzzles), ``"epd"``
     (Fairy-Stockfish) or ``"sfen"``. Records that cannot be exported (not sound, or outside
-    Fairy-Stockfish's rules for its forms) are left out, as the command leaves them out."""
-    if threads == 0:
-        threads = _os.cpu_count() or 1
+    Fairy-Stockfish's rules for its forms) are left out, as the command leaves them out, and
+    each reason is told as a ``UserWarning`` with its count."""
+    threads = _threads(threads)
     texts = [_json.dumps(dict(r), ensure_ascii=False) for r in records]
-    text, _skipped = _native.export_text(
+    text, skipped = _native.export_text(
         texts,
         format,
         by=by,
@@ -351,4 +374,6 @@ def export(
         threads=threads,
         nodes=nodes,
     )
+    for why, count in skipped:
+        _warnings.warn(f"{count} × {why}: left out of the {format} text", stacklevel=2)
     return text

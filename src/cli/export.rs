@@ -67,7 +67,7 @@ fn make(a: &ExportArgs, fairy: bool, placement: PhoenixPlacement) -> anyhow::Res
         }
     }
     let threads = super::threads_arg(a.threads)?;
-    make_puzzles(list, fairy, placement, threads, a.nodes).map_err(anyhow::Error::msg)
+    make_puzzles(list, fairy, placement, threads, a.nodes, None).map_err(anyhow::Error::msg)
 }
 
 /// Writes `format`'s lines of `made` to `out` (`-`: standard output); returns how many were

@@ -355,6 +355,7 @@ pub fn run(mut a: GenerateArgs) -> anyhow::Result<i32> {
     // Ctrl-C or SIGTERM (any number of them at once) lets the run finish writing cleanly
     // and save its checkpoint; another one later ends it at once.
     let stop = super::interrupt_flag();
+    generator.set_stop(std::sync::Arc::clone(&stop));
     let bar = if !a.quiet && std::io::stderr().is_terminal() {
         let b = ProgressBar::new(a.count as u64);
         b.set_style(

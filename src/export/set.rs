@@ -5,9 +5,11 @@
 use super::formats::Format;
 use super::{PhoenixPlacement, Puzzle, Skip, puzzle, solver_config};
 use crate::problem::Problem;
-use crate::solver::Solver;
+use crate::solver::{Solver, SolverConfig};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// Each record with where it was (any key, such as its file and line) and its puzzle, or
 /// why it was skipped.
@@ -15,15 +17,20 @@ pub type Made<K> = Vec<(K, Result<Puzzle, Skip>)>;
 
 /// Makes each record of `list` into a puzzle, on `threads` threads, in the order given:
 /// verified with a node budget of `nodes` each, and in the Fairy-Stockfish form too when
-/// `fairy`. The error is a table or threads the machine cannot give.
+/// `fairy`. Raising `stop` ends the work early (what is made then is not to be used). The
+/// error is a table or threads the machine cannot give.
 pub fn make_puzzles<K: Send>(
     list: Vec<(K, Result<Problem, Skip>)>,
     fairy: bool,
     placement: PhoenixPlacement,
     threads: usize,
     nodes: u64,
+    stop: Option<Arc<AtomicBool>>,
 ) -> Result<Made<K>, String> {
-    let config = |every| solver_config(every, Some(nodes));
+    let config = |every| SolverConfig {
+        stop: stop.clone(),
+        ..solver_config(every, Some(nodes))
+    };
     // Tables are made before any work, so that a size the machine cannot give is an error
     // before anything is written.
     Solver::new(config(false)).map_err(|e| e.to_string())?;

@@ -198,6 +198,18 @@ impl<'c> Generator<'c> {
         })
     }
 
+    /// Lets the searches under way stop when `stop` is raised, rather than at the end of their
+    /// candidate: a batch stopped so is dropped whole ([`Generator::step`]), so what the run
+    /// keeps does not change. Give the same flag to `step`.
+    pub fn set_stop(&mut self, stop: std::sync::Arc<AtomicBool>) {
+        for solver in &mut self.solvers {
+            solver
+                .get_mut()
+                .unwrap_or_else(|e| e.into_inner())
+                .set_stop(Some(std::sync::Arc::clone(&stop)));
+        }
+    }
+
     /// The counters so far (the time is the whole run's, resumed runs included).
     pub fn stats(&self) -> Stats {
         let mut s = self.stats.clone();

@@ -1,8 +1,12 @@
 //! The JSON reports, built by the library's report types, print the same bytes as the
 //! program printed when it built them field by field: `solve --json`, `verify --json
 //! --tries --variations` and `stats --json` over the classic set and the first 200 problems
-//! of the generated set, against their outputs kept in tests/data/reports/ (one thread,
-//! times set to 0: the only figures that vary from run to run).
+//! of the generated set; `verify --repair` over cooked and flawed problems (cooks, repairs,
+//! the sound problem without the pieces too many); and searches stopped by a node limit.
+//! Against their outputs kept in tests/data/reports/ (one thread, times set to 0: the only
+//! figures that vary from run to run). The stopped searches' outputs are the earlier
+//! program's with the two recorded changes applied (CHANGELOG: `stop_reason` names no
+//! option, `tries.stopped_by` is the short name).
 
 use crate::common::{run, run_with_input, stderr, stdout};
 
@@ -85,5 +89,19 @@ fn json_reports_print_the_same_bytes_as_before() {
     same(
         &run_with_input(&["stats", "--json", "-"], &generated),
         "stats-generated-200.json",
+    );
+    let unsound = "tests/data/reports/unsound.txt";
+    let mut repair = verify.to_vec();
+    repair.push("--repair");
+    same(&run(&args(&repair, unsound)), "verify-unsound.jsonl");
+    let limited = "tests/data/reports/limited.txt";
+    let mut solve_limited = solve.to_vec();
+    solve_limited.extend(["--tries", "--variations", "--nodes", "3000"]);
+    same(&run(&args(&solve_limited, limited)), "solve-limited.jsonl");
+    let mut verify_limited = verify.to_vec();
+    verify_limited.extend(["--nodes", "20000"]);
+    same(
+        &run(&args(&verify_limited, limited)),
+        "verify-limited.jsonl",
     );
 }
