@@ -1,4 +1,4 @@
-//! The shape of the source tree, kept as it is documented in the README's architecture: no
+//! The shape of the source tree, kept as docs/ARCHITECTURE.md describes it: no
 //! file over 600 lines, every file opening with what it owns, the rules knowing no notation,
 //! and the library knowing nothing of the command line.
 

@@ -176,12 +176,9 @@ impl Searcher {
 const WATCH_MIX: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Slots of an [`EstimateCache`] (a power of two): 128 KB, an eighth of the second-level
-/// cache of this machine's cores (1 MB each). Hard no-mate #3's count of checks was found
-/// there for 29 % of its new attacker nodes with 16,384 slots, 33 % with 65,536 and 39 %
-/// with 262,144, but a larger cache crowds the search's other data out of the second-level
-/// cache: the hard set took 85.3 and 83.6 s with 16,384 slots against 89.8 and 101.2 s with
-/// 65,536 and 90.9 and 89.0 s with 8,192 (docs/MEASUREMENTS.md; on a machine with 2 MB a
-/// core, 65,536 had been the best).
+/// cache of a core (1 MB). A larger cache finds more counts but crowds the search's other
+/// data out of the second-level cache; this size measured fastest on the hard set
+/// (docs/LOG.md).
 pub(crate) const ESTIMATE_SLOTS: usize = 1 << 14;
 
 /// The counts the df-pn+ estimates of new children are made from, kept for a node expanded

@@ -91,9 +91,8 @@ pub struct Techniques {
     /// check's count of replies: with only the plain threshold it goes back at once, a
     /// third of all attacker nodes expanded on hard no-mates, and the search comes back to
     /// it later and expands it again. With the slack it goes on with its checks while the
-    /// node above it looks refuted. Measured with 8 (the hard set's 24 no-mates 161.0 M →
-    /// 100.4 M nodes, its 20 mates 248.6 M → 217.4 M; the held-out set's 327.7 M → 213.7 M
-    /// and 326.4 M → 302.1 M; docs/MEASUREMENTS.md).
+    /// node above it looks refuted; 8 measured best on the hard and held-out sets
+    /// (docs/LOG.md).
     pub proof_slack: u32,
 }
 

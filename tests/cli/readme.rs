@@ -1,12 +1,17 @@
-//! README.md's examples stay true: the output it shows under a command is what the command
-//! prints today, times aside (a time in ms, a USI `time` and `nps`, and the machine's
-//! `max` are left out of the comparison). A README line `...` stands for lines left out.
+//! The examples of README.md and docs/GUIDE.md stay true: the output they show under a
+//! command is what the command prints today, times aside (a time in ms, a USI `time` and
+//! `nps`, and the machine's `max` are left out of the comparison). A line `...` stands for
+//! lines left out.
 
 use crate::common::{run, stderr, stdout};
 
-/// README.md.
-fn readme() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md")
+/// README.md, then docs/GUIDE.md: the documents whose examples are checked.
+pub(crate) fn readme() -> String {
+    let read = |name: &str| {
+        std::fs::read_to_string(format!("{}/{name}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    format!("{}\n{}", read("README.md"), read("docs/GUIDE.md"))
 }
 
 /// The lines of the first fenced block that opens after the line containing `marker`
@@ -15,7 +20,7 @@ pub(crate) fn block_after(marker: &str) -> Vec<String> {
     let text = readme();
     let at = text
         .find(marker)
-        .unwrap_or_else(|| panic!("README.md has no `{marker}`"));
+        .unwrap_or_else(|| panic!("neither README.md nor docs/GUIDE.md has `{marker}`"));
     // Inside a fenced block (the command's own), the next fence closes it.
     let mut inside = text[..at].lines().filter(|l| l.starts_with("```")).count() % 2 == 1;
     let mut out = None;
@@ -28,7 +33,7 @@ pub(crate) fn block_after(marker: &str) -> Vec<String> {
             _ => {}
         }
     }
-    panic!("README.md: no block after `{marker}`");
+    panic!("README.md or docs/GUIDE.md: no block after `{marker}`");
 }
 
 /// `line` with the figures that vary from run to run replaced by `_`: a number followed by
