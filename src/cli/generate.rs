@@ -50,7 +50,7 @@ pub struct GenerateArgs {
     /// No progress bar and no closing summary.
     #[arg(long)]
     quiet: bool,
-    /// Keep only problems scoring at least this (see README, "Quality").
+    /// Keep only problems scoring at least this (see docs/GUIDE.md, "Quality").
     #[arg(long, value_name = "SCORE")]
     min_score: Option<f64>,
     #[command(flatten)]

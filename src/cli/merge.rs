@@ -53,7 +53,7 @@ pub struct ChoiceArgs {
     #[arg(long, value_name = "MIN..MAX")]
     pub rating: Option<String>,
     /// Keep only problems carrying every one of these themes: `sacrifice,quietDrop` (a
-    /// record's `themes`; see README, "Themes and rating").
+    /// record's `themes`; see docs/GUIDE.md, "Themes and rating").
     #[arg(long, value_name = "LIST")]
     pub themes: Option<String>,
     /// Leave out problems carrying any of these themes: `finalDual,uselessInterposition`.

@@ -1,6 +1,6 @@
 //! `toritsume stats`: what a problem set holds, from its records alone (no solving): how many
 //! problems of each verdict and length, their ratings, themes, solution shapes and families,
-//! as README.md's "Quality of the shipped set" gives them.
+//! as docs/GUIDE.md's "Quality of the shipped set" gives them.
 
 use super::EXIT_USAGE;
 use super::input::read_checked;

@@ -231,42 +231,25 @@ pub struct Generated {
     pub plies: u16,
 }
 
+/// The search techniques of the generator's solvers: frozen as they were when the shipped
+/// sets were made, so that a seed gives the same records (docs/LOG.md, "The generator's
+/// frozen techniques", says what each later technique would change).
+pub const GENERATOR_TECHNIQUES: Techniques = Techniques {
+    capture_replies: false,
+    refutation_hints: false,
+    early_refutation: false,
+    disproof_per_check: 1,
+    escaped_before_repetition: false,
+    proof_slack: 0,
+    ..Techniques::DEFAULT
+};
+
 /// The settings of a worker's solver.
 pub(super) fn solver_config(config: &GenConfig) -> SolverConfig {
     SolverConfig {
         hash_mb: config.hash_mb,
         max_plies: Some(config.max_plies),
-        techniques: Techniques {
-            // Its random candidates, solved within small node budgets, take 39 % more
-            // time each with it (README.md, "The hard set"); problems and hard positions
-            // take fewer nodes.
-            capture_replies: false,
-            // Nor do they gain from the refutation hints (`--plies 5..9 --count 300
-            // --seed 42`: 13.9 s with them, 13.4 s without), and without them the problems
-            // kept stay those the measurements were made on.
-            refutation_hints: false,
-            // It keeps the same problems (`--plies 5..9 --count 100 --seed 42`) in about as
-            // much time, but their solves count fewer nodes, and the `proof_nodes`, scores
-            // and ratings of the records would move: left off, a seed's records stay as
-            // they were.
-            early_refutation: false,
-            // Each check counted four times in a new attacker node's disproof number makes
-            // the generator faster (`--plies 5..9 --count 100 --seed 42`: 11.1 s against
-            // 14.0 s), but its budget-limited solves end otherwise and it keeps other
-            // problems: left at one, a seed's records stay as they were.
-            disproof_per_check: 1,
-            // The mate-in-one test taking escaped checks before their repetition test
-            // answers some tests that gave up, and the solves count other nodes
-            // (`--plies 5..9 --count 300 --seed 42` kept other problems, from 29,376
-            // candidates against 27,392): left off, a seed's records stay as they were.
-            escaped_before_repetition: false,
-            // The slack for proof numbers below a defender node that looks refuted keeps
-            // the same problems (`--plies 5..9 --count 100 --seed 42`, in 5.9 s either way)
-            // but moves the `proof_nodes` of 11 of the 100: left off, a seed's records stay
-            // as they were.
-            proof_slack: 0,
-            ..Techniques::default()
-        },
+        techniques: GENERATOR_TECHNIQUES,
         ..SolverConfig::default()
     }
 }

@@ -192,7 +192,7 @@ impl GenerateOptions {
             if min > most {
                 return Err(never(format!(
                     "--min-score {min:?} is above the best score a problem of at most {} can \
-                     have ({most:.2}; see README, \"Quality\")",
+                     have ({most:.2}; see docs/GUIDE.md, \"Quality\")",
                     crate::notation::plies(hi as u64)
                 )));
             }

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// The verdict counted for a record that states none.
 pub const NO_VERDICT: &str = "none";
 
-/// The top of the rating scale (README.md, "Themes and rating").
+/// The top of the rating scale (docs/GUIDE.md, "Themes and rating").
 pub const RATING_TOP: i64 = 2800;
 
 /// The figures of a set of records.

@@ -70,8 +70,7 @@ pub struct Techniques {
     /// at several times its count of checks, while the replies beside it not yet opened
     /// still stand at theirs, and the search leaves a refutation it is reading for a reply
     /// it has not opened. Counted four times, a check starts the node on the scale of an
-    /// expanded one (the hard set's nodes with 1, 3, 4, 5 and 6: 499 M, 430 M, 411 M,
-    /// 427 M and 437 M).
+    /// expanded one; four measured best on the hard set (docs/LOG.md).
     pub disproof_per_check: u32,
     /// New children's check and reply counts (the df-pn+ estimates' inputs) kept in a small
     /// cache of the searcher's own (the solver's `estimate` module), so that a node
@@ -81,8 +80,7 @@ pub struct Techniques {
     /// The quick refutations' mate-in-one test passes over a check the defender phoenix's
     /// flights show escaped before looking whether it repeats a position of the path: a
     /// check escaped mates within no ply on any path, so the test need not compute its key,
-    /// and it no longer gives up on such a repetition (off, it gives up as it did, and the
-    /// nodes are those counted before).
+    /// and it does not give up on such a repetition (off, it gives up there).
     pub escaped_before_repetition: bool,
     /// What a defender node that looks four times easier to disprove than to prove (its
     /// disproof number times four below its proof number) adds to the proof-number
@@ -96,26 +94,31 @@ pub struct Techniques {
     pub proof_slack: u32,
 }
 
+impl Techniques {
+    /// Every technique on, at its measured best setting.
+    pub const DEFAULT: Techniques = Techniques {
+        hand_superiority: true,
+        proof_pieces: true,
+        initial_estimates: true,
+        one_ply: true,
+        delayed_interpositions: true,
+        epsilon_percent: 25,
+        tca: true,
+        capture_weight: 3,
+        capture_replies: true,
+        quick_refutations: true,
+        refutation_hints: true,
+        early_refutation: true,
+        disproof_per_check: 4,
+        estimate_cache: true,
+        escaped_before_repetition: true,
+        proof_slack: PROOF_SLACK,
+    };
+}
+
 impl Default for Techniques {
     fn default() -> Self {
-        Techniques {
-            hand_superiority: true,
-            proof_pieces: true,
-            initial_estimates: true,
-            one_ply: true,
-            delayed_interpositions: true,
-            epsilon_percent: 25,
-            tca: true,
-            capture_weight: 3,
-            capture_replies: true,
-            quick_refutations: true,
-            refutation_hints: true,
-            early_refutation: true,
-            disproof_per_check: 4,
-            estimate_cache: true,
-            escaped_before_repetition: true,
-            proof_slack: PROOF_SLACK,
-        }
+        Techniques::DEFAULT
     }
 }
 

@@ -5,10 +5,8 @@
 //! the refutation without giving every reply a table entry, a check count and a node of its
 //! own, and without the re-expansions that df-pn's thresholds cause, as the df-pn expansion
 //! would (in a depth-limited disproof, two thirds of the nodes are within three plies of the
-//! limit). Two and three plies are where it pays: with the attacker nodes at three plies
-//! too, the 20 hard mates of the benchmark set take 327 M nodes instead of 401 M with the
-//! defender nodes at two alone; going on to five plies (trying the replies at four in
-//! order, each with the test at three) took 493 M, worse than df-pn's own choice there.
+//! limit). Two and three plies are where it pays; going on to five plies costs more than
+//! df-pn's own choice there (docs/LOG.md).
 //!
 //! Only what the test settles outright is claimed: a reply that repeats a position of the
 //! path, one that interposes against a ranging check (the useless-interposition rule may
