@@ -4,7 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-mod commands;
+mod answers;
 mod completions;
 mod defender_hand;
 mod editor;
@@ -12,12 +12,16 @@ mod export;
 mod foreign;
 mod front_ends;
 mod generate;
+mod output;
 mod readme;
 mod records;
+mod refusals;
 mod repair;
 mod reports;
 mod resume;
+mod show_perft;
 mod signals;
 mod stats;
+mod terminal;
 mod usi;
 mod variations;
