@@ -309,7 +309,8 @@ def generate(
 
     ``plies`` is a length (odd) or a range ``(lo, hi)``; ``threads`` 0 is one per core (the
     records do not depend on it); ``shard=(k, n)`` is ``--shard K/N``: disjoint candidates,
-    so that ``n`` machines share one job and their records, merged, are the whole run's.
+    so that ``n`` machines share one job (``count`` is each shard's; their records, merged,
+are the sharded job's).
     ``rating`` is ``1500``, ``(1200, 1600)`` or ``"1200..1600"``; ``themes`` and
     ``exclude_themes`` are lists of theme names. The rest are the command's options.
 
