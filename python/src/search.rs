@@ -91,6 +91,25 @@ impl Failure {
     }
 }
 
+/// Runs `work` on the item of `text` with a fresh solver of `config` (and the defender's
+/// hand it sets) on a search thread, the GIL released ([`run_released`]). A solver the
+/// machine cannot give is a `MemoryError`, an error of `work` a `ValueError`.
+fn with_solver(
+    py: Python<'_>,
+    text: &str,
+    config: SolverConfig,
+    stop: &Arc<AtomicBool>,
+    work: impl FnOnce(&mut Solver, &Item, DefenderHand) -> Result<Answer, String> + Send + 'static,
+) -> PyResult<Answer> {
+    let item = item_of(text)?;
+    let out = run_released(py, stop, move || -> Result<Answer, Failure> {
+        let hand = config.defender_hand;
+        let mut solver = Solver::new(config).map_err(|e| Failure::Memory(e.to_string()))?;
+        work(&mut solver, &item, hand).map_err(Failure::Input)
+    })?;
+    out.map_err(Failure::into_py)
+}
+
 /// What a solve or verification gives Python: the report as JSON, and what the record
 /// claims that the search contradicts.
 type Answer = (String, Option<String>);
@@ -121,15 +140,11 @@ pub fn solve_json(
         defender_hand,
         &stop,
     )?;
-    let item = item_of(text)?;
     let extras = Extras { variations, tries };
-    let out = run_released(py, &stop, move || -> Result<Answer, Failure> {
-        let mut solver = Solver::new(config.clone()).map_err(|e| Failure::Memory(e.to_string()))?;
-        let solved =
-            solve_item(&mut solver, &item, config.defender_hand, extras).map_err(Failure::Input)?;
+    with_solver(py, text, config, &stop, move |solver, item, hand| {
+        let solved = solve_item(solver, item, hand, extras)?;
         Ok((to_json_line(&solved.report), solved.contradiction))
-    })?;
-    out.map_err(Failure::into_py)
+    })
 }
 
 /// Solves many positions or records (text), `threads` at a time, each on one thread from
@@ -262,7 +277,6 @@ pub fn verify_json(
         defender_hand,
         &stop,
     )?;
-    let item = item_of(text)?;
     let options = VerifyOptions {
         solution,
         variations,
@@ -270,13 +284,10 @@ pub fn verify_json(
         repair,
         repair_threads: threads,
     };
-    let out = run_released(py, &stop, move || -> Result<Answer, Failure> {
-        let mut solver = Solver::new(config.clone()).map_err(|e| Failure::Memory(e.to_string()))?;
-        let v = verify_item(&mut solver, &item, config.defender_hand, &options)
-            .map_err(Failure::Input)?;
+    with_solver(py, text, config, &stop, move |solver, item, hand| {
+        let v = verify_item(solver, item, hand, &options)?;
         Ok((to_json_line(&v.json), v.contradiction))
-    })?;
-    out.map_err(Failure::into_py)
+    })
 }
 
 /// The records of a problem file (JSON lines, pychess-variants, EPD or CSV), each as JSON;
